@@ -1,0 +1,101 @@
+package dev.recall4j.budget;
+
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Origin;
+
+/**
+ * The grouped plain-text block: an opening line, {@code [section]} headers and one {@code - } line
+ * per record. Line breaks inside a record's text become an indented continuation so that a line of
+ * content can never be read as a section header.
+ */
+final class BlockRenderer implements Renderer {
+  static final BlockRenderer MEMORY_CONTEXT = new BlockRenderer("memory-context", "[memory context]\n", "");
+  static final BlockRenderer TAG = new BlockRenderer("tag", "<memory-context>\n", "</memory-context>");
+
+  private final String name;
+  private final String open;
+  private final String close;
+
+  private BlockRenderer(String name, String open, String close) {
+    this.name = name;
+    this.open = open;
+    this.close = close;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String open() {
+    return open;
+  }
+
+  @Override
+  public String close() {
+    return close;
+  }
+
+  @Override
+  public String sectionHeader(Section section) {
+    return "[" + section.label() + "]\n";
+  }
+
+  @Override
+  public String separator() {
+    return "";
+  }
+
+  /**
+   * {@code - } then, in {@code relevant experience}, {@code kind: description. } (the seeds'
+   * {@code kind: description. summary} line, the title being the description); elsewhere the kind
+   * only when it is not the section's own, the origin {@code (path#chunk)} of knowledge, and the
+   * title followed by a colon.
+   */
+  @Override
+  public String itemPrefix(Entry entry) {
+    MemoryRecord record = entry.scored().record();
+    StringBuilder prefix = new StringBuilder("- ");
+    if (!entry.section().owns(record.kind())) {
+      prefix.append(record.kind().name()).append(": ");
+    }
+    if (entry.section() == Section.KNOWLEDGE && record.origin() != null) {
+      prefix.append('(').append(originLabel(record.origin())).append(") ");
+    }
+    if (record.title() != null) {
+      String title = record.title().replaceAll("\\s+", " ");
+      prefix.append(title);
+      if (entry.section() == Section.RELEVANT_EXPERIENCE) {
+        prefix.append(endsSentence(title) ? " " : ". ");
+      } else {
+        prefix.append(": ");
+      }
+    }
+    return prefix.toString();
+  }
+
+  @Override
+  public String body(String text) {
+    return text.strip().replace("\r\n", "\n").replace('\r', '\n').replace("\n", "\n  ");
+  }
+
+  @Override
+  public String itemSuffix(Entry entry) {
+    return "\n";
+  }
+
+  static String originLabel(Origin origin) {
+    return origin.chunk() >= 0 ? origin.path() + "#" + origin.chunk() : origin.path();
+  }
+
+  private static boolean endsSentence(String title) {
+    char last = title.charAt(title.length() - 1);
+    return last == '.' || last == '!' || last == '?' || last == ':';
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -1,0 +1,99 @@
+package dev.recall4j.budget;
+
+import java.text.BreakIterator;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/**
+ * Cuts a text to the longest prefix that still fits, preferring a sentence boundary, then a word
+ * boundary, then a grapheme boundary (so a surrogate pair or an emoji sequence is never split),
+ * and marks the cut with {@link #MARKER}.
+ */
+final class Cutter {
+  /** Appended to every cut text so that the reader sees that more exists. */
+  static final String MARKER = " […]";
+
+  private Cutter() {}
+
+  /**
+   * The longest marked prefix of {@code text} that {@code fits} accepts, looking at the first
+   * {@code maxChars} characters at most; null when not even one grapheme fits.
+   *
+   * <p>Binary search over boundaries: it assumes that a longer prefix never costs fewer tokens,
+   * true of the counters shipped up to a token at a merge boundary; the caller re-checks the result
+   * against the exact count of the whole block anyway.
+   */
+  static String cut(String text, int maxChars, Predicate<String> fits) {
+    int window = Math.min(text.length(), Math.max(1, maxChars));
+    if (window < text.length() && Character.isHighSurrogate(text.charAt(window - 1))) {
+      window--;
+    }
+    String head = text.substring(0, window);
+    for (int[] boundaries :
+        new int[][] {
+          breaks(BreakIterator.getSentenceInstance(Locale.ROOT), head),
+          wordBreaks(head),
+          breaks(BreakIterator.getCharacterInstance(Locale.ROOT), head)
+        }) {
+      String best = longestFitting(text, boundaries, fits);
+      if (best != null) {
+        return best;
+      }
+    }
+    return null;
+  }
+
+  private static String longestFitting(String text, int[] boundaries, Predicate<String> fits) {
+    String best = null;
+    int lo = 0;
+    int hi = boundaries.length - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      String candidate = candidate(text, boundaries[mid]);
+      if (candidate != null && fits.test(candidate)) {
+        best = candidate;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return best;
+  }
+
+  private static String candidate(String text, int end) {
+    String prefix = text.substring(0, end).stripTrailing();
+    return prefix.isEmpty() ? null : prefix + MARKER;
+  }
+
+  /** Boundaries strictly inside the window: its end is either no cut at all or an artificial one. */
+  private static int[] breaks(BreakIterator iterator, String head) {
+    iterator.setText(head);
+    int[] out = new int[16];
+    int n = 0;
+    for (int b = iterator.next(); b != BreakIterator.DONE; b = iterator.next()) {
+      if (b >= head.length()) {
+        break;
+      }
+      if (n == out.length) {
+        out = Arrays.copyOf(out, n * 2);
+      }
+      out[n++] = b;
+    }
+    return Arrays.copyOf(out, n);
+  }
+
+  private static int[] wordBreaks(String head) {
+    int[] out = new int[16];
+    int n = 0;
+    for (int i = 1; i < head.length(); i++) {
+      if (Character.isWhitespace(head.charAt(i)) && !Character.isWhitespace(head.charAt(i - 1))) {
+        if (n == out.length) {
+          out = Arrays.copyOf(out, n * 2);
+        }
+        out[n++] = i;
+      }
+    }
+    return Arrays.copyOf(out, n);
+  }
+}

@@ -1,0 +1,465 @@
+package dev.recall4j.budget;
+
+import dev.recall4j.core.Checks;
+import dev.recall4j.core.DropReason;
+import dev.recall4j.core.DroppedItem;
+import dev.recall4j.core.Kind;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.RecalledItem;
+import dev.recall4j.core.ScoredRecord;
+import dev.recall4j.core.TokenCounter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Packs ranked records into a token budget: the most useful context that fits, never a token more.
+ *
+ * <p><b>Contract.</b> For every input, {@code counter.count(result.context()) <= budgetTokens}: the
+ * final rendered string, headers, labels, line breaks and truncation markers included, is counted
+ * with the configured counter before it is returned. Budget 0 gives the empty string. Output is a
+ * pure function of the inputs and the settings. Immutable and thread-safe; the token-count cache it
+ * holds is thread-safe.
+ *
+ * <p><b>Algorithm.</b>
+ *
+ * <ol>
+ *   <li>The usable budget is {@code floor(budgetTokens / (1 + safetyMargin))}: the margin covers a
+ *       counter that is only an estimate of the target model's tokenizer.
+ *   <li>Pinned records, in the given (priority) order, may take at most {@code pinnedShare} of the
+ *       usable budget together. The first that does not fit is shortened (its summary, else a cut at
+ *       a sentence boundary) and every later one is left out, each with a warning; so raising the
+ *       budget never removes a pinned record.
+ *   <li>Ranked records, best first: a record under {@code minScore} is dropped, a record whose
+ *       content was already taken is a duplicate; a record that fits (including the section header
+ *       it opens) is taken; one that does not is replaced by its summary when that fits; the first
+ *       ("best remaining") record that does not fit is cut at a sentence boundary with the marker
+ *       {@code " […]"} when at least {@code minCutTokens} remain; otherwise it is skipped and the
+ *       next, smaller ones are tried. Per-section and per-kind quotas cap the tokens of ranked items.
+ *   <li>The block is rendered in section order (pinned first within a section) and counted exactly;
+ *       should the sum of the item estimates have been low, the last-taken ranked records (then
+ *       pinned, last first) are removed until it fits.
+ * </ol>
+ *
+ * <p>Each record's line is counted once per pack and the count is cached across packs, keyed by the
+ * counter, the renderer, the record's content hash and its line frame.
+ */
+public final class Packer {
+  private static final Logger LOG = LoggerFactory.getLogger(Packer.class);
+
+  /** Share of the usable budget pinned records may take together by default. */
+  public static final double DEFAULT_PINNED_SHARE = 0.5;
+
+  /** The fewest tokens worth cutting a long record into, by default (about two sentences). */
+  public static final int DEFAULT_MIN_CUT_TOKENS = 32;
+
+  /** Token counts kept by a packer's own cache. */
+  public static final int DEFAULT_CACHE_ENTRIES = 10_000;
+
+  // A token rarely spans more characters than this; it bounds the text scanned for a cut.
+  private static final int MAX_CHARS_PER_TOKEN = 16;
+
+  private final TokenCounter counter;
+  private final Renderer renderer;
+  private final double pinnedShare;
+  private final double minScore;
+  private final double safetyMargin;
+  private final int minCutTokens;
+  private final Map<Section, Integer> sectionQuotas;
+  private final Map<Kind, Integer> kindQuotas;
+  private final TokenCountCache cache;
+  private final int frameTokens;
+  private final int separatorTokens;
+  private final int[] headerTokens;
+
+  private Packer(Builder b) {
+    this.counter = b.counter;
+    this.renderer = b.renderer;
+    this.pinnedShare = b.pinnedShare;
+    this.minScore = b.minScore;
+    this.safetyMargin = b.safetyMargin != null ? b.safetyMargin : TokenCounters.defaultSafetyMargin(counter);
+    this.minCutTokens = b.minCutTokens;
+    this.sectionQuotas = Collections.unmodifiableMap(new EnumMap<>(b.sectionQuotas));
+    this.kindQuotas = Map.copyOf(b.kindQuotas);
+    this.cache = b.cache != null ? b.cache : new TokenCountCache(DEFAULT_CACHE_ENTRIES);
+    this.frameTokens = counter.count(renderer.open()) + counter.count(renderer.close());
+    this.separatorTokens = counter.count(renderer.separator());
+    this.headerTokens = new int[Section.values().length];
+    for (Section s : Section.values()) {
+      headerTokens[s.ordinal()] = counter.count(renderer.sectionHeader(s));
+    }
+  }
+
+  /** A builder counting with {@code counter}; every other setting has the documented default. */
+  public static Builder builder(TokenCounter counter) {
+    return new Builder(counter);
+  }
+
+  /**
+   * Packs the candidates into {@code budgetTokens}.
+   *
+   * @param pinned records injected regardless of the query, highest priority first; not subject to
+   *     {@code minScore} or quotas
+   * @param ranked records recalled by relevance, best first (the order is kept, not re-sorted)
+   * @param budgetTokens the most tokens the rendered context may take, >= 0
+   * @return the rendered context, what was injected (in rendered order) and what was dropped and why
+   * @throws IllegalArgumentException naming {@code budgetTokens} when negative, or a null argument
+   */
+  public PackedContext pack(List<ScoredRecord> pinned, List<ScoredRecord> ranked, int budgetTokens) {
+    Checks.notNull(pinned, "pinned");
+    Checks.notNull(ranked, "ranked");
+    Checks.require(budgetTokens >= 0, "budgetTokens", "must be >= 0, got %d", budgetTokens);
+    return new Run(budgetTokens).pack(pinned, ranked);
+  }
+
+  public TokenCounter counter() {
+    return counter;
+  }
+
+  public Renderer renderer() {
+    return renderer;
+  }
+
+  /** The safety margin in effect (the counter's default unless set). */
+  public double safetyMargin() {
+    return safetyMargin;
+  }
+
+  /** One packing: mutable state confined to the calling thread. */
+  private final class Run {
+    private final int budget;
+    private final int limit;
+    private final List<Choice> chosen = new ArrayList<>();
+    private final List<DroppedItem> dropped = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final Set<String> takenIds = new HashSet<>();
+    private final Map<String, String> takenHashes = new HashMap<>();
+    private final int[] sectionItems = new int[Section.values().length];
+    private final int[] sectionQuotaUsed = new int[Section.values().length];
+    private final Map<Kind, Integer> kindQuotaUsed = new HashMap<>();
+    private int used;
+
+    Run(int budget) {
+      this.budget = budget;
+      this.limit = (int) Math.floor(budget / (1 + safetyMargin));
+    }
+
+    PackedContext pack(List<ScoredRecord> pinned, List<ScoredRecord> ranked) {
+      packPinned(pinned);
+      packRanked(ranked);
+      return finish();
+    }
+
+    private void packPinned(List<ScoredRecord> pinned) {
+      int cap = (int) Math.floor(pinnedShare * limit);
+      int pinnedUsed = 0;
+      boolean capReached = false;
+      for (ScoredRecord candidate : pinned) {
+        Checks.notNull(candidate, "pinned");
+        if (isDuplicate(candidate)) {
+          continue;
+        }
+        if (capReached) {
+          drop(candidate, DropReason.BUDGET, "the pinned cap of " + cap + " tokens is used");
+          warnings.add("pinned record " + candidate.id() + " left out: the pinned cap of " + cap + " tokens is used");
+          continue;
+        }
+        Renderer.Entry full = Renderer.Entry.of(candidate, true);
+        int overhead = overhead(full.section());
+        int room = Math.min(cap - pinnedUsed, limit - used) - overhead;
+        int cost = fullCost(full);
+        if (cost <= room) {
+          take(full, cost, overhead, false);
+          pinnedUsed += overhead + cost;
+          continue;
+        }
+        capReached = true;
+        Fitted shorter = shorten(full, room, room >= minCutTokens);
+        if (shorter != null) {
+          take(shorter.entry, shorter.tokens, overhead, false);
+          pinnedUsed += overhead + shorter.tokens;
+          warnings.add(String.format(Locale.ROOT,
+              "pinned record %s truncated from %d to %d tokens to fit the pinned cap of %d tokens",
+              candidate.id(), cost, shorter.tokens, cap));
+        } else {
+          drop(candidate, DropReason.BUDGET, needs(cost, room));
+          warnings.add("pinned record " + candidate.id() + " left out: " + needs(cost, room) + " in the pinned cap");
+        }
+      }
+    }
+
+    private void packRanked(List<ScoredRecord> ranked) {
+      boolean cutDone = false;
+      for (ScoredRecord candidate : ranked) {
+        Checks.notNull(candidate, "ranked");
+        if (isDuplicate(candidate)) {
+          continue;
+        }
+        if (candidate.finalScore() < minScore) {
+          drop(candidate, DropReason.BELOW_THRESHOLD, String.format(Locale.ROOT,
+              "score %.4f is below minScore %.4f", candidate.finalScore(), minScore));
+          continue;
+        }
+        Renderer.Entry full = Renderer.Entry.of(candidate, false);
+        int overhead = overhead(full.section());
+        int room = limit - used - overhead;
+        int quota = quotaLeft(full);
+        int max = Math.min(room, quota);
+        int cost = fullCost(full);
+        if (cost <= max) {
+          take(full, cost, overhead, true);
+          continue;
+        }
+        Fitted shorter = shorten(full, max, !cutDone && max >= minCutTokens);
+        if (shorter != null) {
+          take(shorter.entry, shorter.tokens, overhead, true);
+          cutDone |= shorter.cut;
+        } else if (cost <= room) {
+          drop(candidate, DropReason.QUOTA, String.format(Locale.ROOT,
+              "needs %d tokens, %d left in its section or kind quota", cost, Math.max(quota, 0)));
+        } else {
+          drop(candidate, DropReason.BUDGET, needs(cost, room));
+        }
+      }
+    }
+
+    private PackedContext finish() {
+      List<Choice> ordered = rendered();
+      String text = renderer.render(entries(ordered));
+      int exact = counter.count(text);
+      while (exact > limit) {
+        int excess = exact - limit;
+        int freed = 0;
+        while (freed < excess && !chosen.isEmpty()) {
+          Choice victim = lastRankedOrElseLast();
+          chosen.remove(victim);
+          freed += victim.tokens + separatorTokens;
+          String detail = "left out after the exact count of the block exceeded the budget by " + excess + " tokens";
+          drop(victim.entry.scored(), DropReason.BUDGET, detail);
+          if (victim.entry.pinned()) {
+            warnings.add("pinned record " + victim.entry.scored().id() + " " + detail);
+          }
+        }
+        LOG.debug("estimate was {} tokens low; removed records until the block fits", excess);
+        ordered = rendered();
+        text = renderer.render(entries(ordered));
+        exact = counter.count(text);
+      }
+      List<RecalledItem> items = new ArrayList<>(ordered.size());
+      for (Choice c : ordered) {
+        Renderer.Entry e = c.entry;
+        items.add(new RecalledItem(e.scored().record(), e.section().label(), e.scored().score(), c.tokens, e.truncated()));
+      }
+      return new PackedContext(text, items, dropped, budget, exact, counter.name(), warnings);
+    }
+
+    /** Tokens an entry of this section adds besides its own line: frame or separator, and header. */
+    private int overhead(Section section) {
+      return (chosen.isEmpty() ? frameTokens : separatorTokens)
+          + (sectionItems[section.ordinal()] == 0 ? headerTokens[section.ordinal()] : 0);
+    }
+
+    private int fullCost(Renderer.Entry full) {
+      MemoryRecord record = full.scored().record();
+      String prefix = renderer.itemPrefix(full);
+      String suffix = renderer.itemSuffix(full);
+      String key = renderer.name() + '\u0000' + record.contentHash() + '\u0000' + prefix + '\u0000' + suffix;
+      return cache.count(counter, key, () -> prefix + renderer.body(full.text()) + suffix);
+    }
+
+    /** The summary if it fits, else (when allowed) the longest marked cut that fits; or null. */
+    private Fitted shorten(Renderer.Entry full, int maxTokens, boolean allowCut) {
+      if (maxTokens <= 0) {
+        return null;
+      }
+      MemoryRecord record = full.scored().record();
+      if (record.summary() != null && !record.summary().equals(record.content())) {
+        Renderer.Entry summary = full.withText(record.summary());
+        int tokens = counter.count(renderer.item(summary));
+        if (tokens <= maxTokens) {
+          return new Fitted(summary, tokens, false);
+        }
+      }
+      if (!allowCut) {
+        return null;
+      }
+      Renderer.Entry marked = full.withText(full.text());
+      String prefix = renderer.itemPrefix(marked);
+      String suffix = renderer.itemSuffix(marked);
+      String cut = Cutter.cut(full.text(), maxTokens * MAX_CHARS_PER_TOKEN,
+          candidate -> counter.count(prefix + renderer.body(candidate) + suffix) <= maxTokens);
+      if (cut == null) {
+        return null;
+      }
+      Renderer.Entry entry = full.withText(cut);
+      return new Fitted(entry, counter.count(renderer.item(entry)), true);
+    }
+
+    private int quotaLeft(Renderer.Entry entry) {
+      int left = Integer.MAX_VALUE;
+      Integer sectionQuota = sectionQuotas.get(entry.section());
+      if (sectionQuota != null) {
+        left = sectionQuota - sectionQuotaUsed[entry.section().ordinal()];
+      }
+      Kind kind = entry.scored().record().kind();
+      Integer kindQuota = kindQuotas.get(kind);
+      if (kindQuota != null) {
+        left = Math.min(left, kindQuota - kindQuotaUsed.getOrDefault(kind, 0));
+      }
+      return left;
+    }
+
+    private boolean isDuplicate(ScoredRecord candidate) {
+      if (takenIds.contains(candidate.id())) {
+        drop(candidate, DropReason.DUPLICATE, "same id as a record already injected");
+        return true;
+      }
+      String same = takenHashes.get(candidate.record().contentHash());
+      if (same != null) {
+        drop(candidate, DropReason.DUPLICATE, "same content as " + same);
+        return true;
+      }
+      return false;
+    }
+
+    private void take(Renderer.Entry entry, int tokens, int overhead, boolean ranked) {
+      chosen.add(new Choice(entry, tokens, chosen.size()));
+      used += overhead + tokens;
+      Section section = entry.section();
+      sectionItems[section.ordinal()]++;
+      if (ranked) {
+        sectionQuotaUsed[section.ordinal()] += tokens;
+        kindQuotaUsed.merge(entry.scored().record().kind(), tokens, Integer::sum);
+      }
+      takenIds.add(entry.scored().id());
+      takenHashes.putIfAbsent(entry.scored().record().contentHash(), entry.scored().id());
+    }
+
+    private void drop(ScoredRecord candidate, DropReason reason, String detail) {
+      dropped.add(new DroppedItem(candidate.id(), reason, detail));
+    }
+
+    private Choice lastRankedOrElseLast() {
+      for (int i = chosen.size() - 1; i >= 0; i--) {
+        if (!chosen.get(i).entry.pinned()) {
+          return chosen.get(i);
+        }
+      }
+      return chosen.get(chosen.size() - 1);
+    }
+
+    /** Section order, then the order taken: pinned (by priority) before ranked (by rank). */
+    private List<Choice> rendered() {
+      List<Choice> ordered = new ArrayList<>(chosen);
+      ordered.sort(Comparator.comparingInt((Choice c) -> c.entry.section().ordinal()).thenComparingInt(c -> c.order));
+      return ordered;
+    }
+
+    private static List<Renderer.Entry> entries(List<Choice> choices) {
+      return choices.stream().map(c -> c.entry).toList();
+    }
+
+    private static String needs(int cost, int room) {
+      return String.format(Locale.ROOT, "needs %d tokens, %d left", cost, Math.max(room, 0));
+    }
+  }
+
+  private record Choice(Renderer.Entry entry, int tokens, int order) {}
+
+  private record Fitted(Renderer.Entry entry, int tokens, boolean cut) {}
+
+  /** Settings of a {@link Packer}; validated by {@link #build()}. Not thread-safe. */
+  public static final class Builder {
+    private final TokenCounter counter;
+    private Renderer renderer = Renderers.memoryContext();
+    private double pinnedShare = DEFAULT_PINNED_SHARE;
+    private double minScore = Double.NEGATIVE_INFINITY;
+    private Double safetyMargin;
+    private int minCutTokens = DEFAULT_MIN_CUT_TOKENS;
+    private final Map<Section, Integer> sectionQuotas = new EnumMap<>(Section.class);
+    private final Map<Kind, Integer> kindQuotas = new HashMap<>();
+    private TokenCountCache cache;
+
+    private Builder(TokenCounter counter) {
+      this.counter = Checks.notNull(counter, "counter");
+    }
+
+    /** How the context is rendered; default {@link Renderers#memoryContext()}. */
+    public Builder renderer(Renderer renderer) {
+      this.renderer = renderer;
+      return this;
+    }
+
+    /** Share of the usable budget pinned records may take together, in [0, 1]; default 0.5. */
+    public Builder pinnedShare(double pinnedShare) {
+      this.pinnedShare = pinnedShare;
+      return this;
+    }
+
+    /** Ranked records scoring below this are never injected; default -∞ (no threshold). */
+    public Builder minScore(double minScore) {
+      this.minScore = minScore;
+      return this;
+    }
+
+    /**
+     * The budget is divided by {@code 1 + safetyMargin}, in [0, 1]; default {@link
+     * TokenCounters#defaultSafetyMargin(TokenCounter)} for the counter.
+     */
+    public Builder safetyMargin(double safetyMargin) {
+      this.safetyMargin = safetyMargin;
+      return this;
+    }
+
+    /** The fewest tokens a long record is cut into, >= 1; default {@link #DEFAULT_MIN_CUT_TOKENS}. */
+    public Builder minCutTokens(int minCutTokens) {
+      this.minCutTokens = minCutTokens;
+      return this;
+    }
+
+    /** At most {@code maxTokens} (>= 0) of ranked records' lines in this section. */
+    public Builder sectionQuota(Section section, int maxTokens) {
+      Checks.notNull(section, "sectionQuota");
+      sectionQuotas.put(section, maxTokens);
+      return this;
+    }
+
+    /** At most {@code maxTokens} (>= 0) of ranked records' lines of this kind. */
+    public Builder kindQuota(Kind kind, int maxTokens) {
+      Checks.notNull(kind, "kindQuota");
+      kindQuotas.put(kind, maxTokens);
+      return this;
+    }
+
+    /** A cache shared with other packers or the engine; default a private one of {@link #DEFAULT_CACHE_ENTRIES}. */
+    public Builder cache(TokenCountCache cache) {
+      this.cache = cache;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the first bad setting and its value
+     */
+    public Packer build() {
+      Checks.notNull(renderer, "renderer");
+      Checks.inRange(pinnedShare, 0, 1, "pinnedShare");
+      Checks.require(!Double.isNaN(minScore), "minScore", "must not be NaN");
+      if (safetyMargin != null) {
+        Checks.inRange(safetyMargin, 0, 1, "safetyMargin");
+      }
+      Checks.require(minCutTokens >= 1, "minCutTokens", "must be >= 1, got %d", minCutTokens);
+      sectionQuotas.forEach((s, q) -> Checks.require(q >= 0, "sectionQuota", "%s must be >= 0 tokens, got %d", s.label(), q));
+      kindQuotas.forEach((k, q) -> Checks.require(q >= 0, "kindQuota", "%s must be >= 0 tokens, got %d", k.name(), q));
+      return new Packer(this);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package dev.recall4j.core;
+
+import java.util.Locale;
+
+/**
+ * Argument checks shared by every module, so that each bad value is reported the same way: the
+ * field (or setting) name, the offending value and what was expected.
+ *
+ * <p>Not part of the promised API; public only because the modules live in separate packages.
+ */
+public final class Checks {
+  private Checks() {}
+
+  /** Throws {@link IllegalArgumentException} with {@code field + ": " + message} unless ok. */
+  public static void require(boolean ok, String field, String message, Object... args) {
+    if (!ok) {
+      throw new IllegalArgumentException(field + ": " + String.format(Locale.ROOT, message, args));
+    }
+  }
+
+  /** Returns the value, or throws naming the field when it is null. */
+  public static <T> T notNull(T value, String field) {
+    if (value == null) {
+      throw new IllegalArgumentException(field + ": must not be null");
+    }
+    return value;
+  }
+
+  /** Returns the trimmed text, or throws naming the field when it is null or blank. */
+  public static String notBlank(String value, String field) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(
+          field + ": must not be " + (value == null ? "null" : "empty or blank"));
+    }
+    return value.strip();
+  }
+
+  /** Returns the stripped text, or null when it is null or blank: for optional text fields. */
+  public static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value.strip();
+  }
+
+  /** Returns the value when it is finite and inside [min, max], else throws naming the field. */
+  public static double inRange(double value, double min, double max, String field) {
+    if (!Double.isFinite(value) || value < min || value > max) {
+      throw new IllegalArgumentException(
+          field + ": must be a finite number in [" + min + ", " + max + "], got " + value);
+    }
+    return value;
+  }
+
+  /** Shortens text for an error message so that a 1 MB value does not flood the log. */
+  public static String excerpt(String text) {
+    if (text == null) {
+      return "null";
+    }
+    return text.length() <= 60 ? '"' + text + '"' : '"' + text.substring(0, 57) + "...\"";
+  }
+}

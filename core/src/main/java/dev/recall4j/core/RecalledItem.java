@@ -1,0 +1,20 @@
+package dev.recall4j.core;
+
+/**
+ * One record as it was injected.
+ *
+ * @param record the stored record
+ * @param section the rendered section it appears in, e.g. {@code workspace profile}
+ * @param score why it ranked where it did
+ * @param tokens the tokens its rendered line takes under the recall's token counter
+ * @param truncated whether its text was cut to fit
+ */
+public record RecalledItem(
+    MemoryRecord record, String section, ScoreBreakdown score, int tokens, boolean truncated) {
+  public RecalledItem {
+    Checks.notNull(record, "record");
+    Checks.notNull(section, "section");
+    Checks.notNull(score, "score");
+    Checks.require(tokens >= 0, "tokens", "must be >= 0, got %d", tokens);
+  }
+}

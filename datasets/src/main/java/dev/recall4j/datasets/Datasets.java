@@ -1,0 +1,364 @@
+package dev.recall4j.datasets;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.recall4j.core.Checks;
+import dev.recall4j.core.Scope;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Loads relevance datasets stored in the BEIR layout, which the LoCoMo conversion also follows:
+ *
+ * <pre>
+ * DIR/corpus.jsonl[.gz]      {"_id", "title", "text", ...}  one JSON object per line
+ * DIR/queries.jsonl[.gz]     {"_id", "text", ...}
+ * DIR/qrels/SPLIT.tsv        query-id  corpus-id  score      (header optional; TREC 4-column too)
+ * </pre>
+ *
+ * A directory that also holds {@code corpus_sessions.jsonl} or {@code corpus_observations.jsonl} is
+ * multi-level (LoCoMo): the {@link Level} picks the corpus and qrels files. Optional fields read:
+ * {@code conv_id} becomes the namespace of documents and queries (each conversation is its own
+ * haystack; absent: {@link Scope#DEFAULT_NAMESPACE}), and {@code session_date_time} (LoCoMo's "1:56
+ * pm on 8 May, 2023", read as UTC) becomes the timestamp. Other fields are ignored.
+ *
+ * <p><b>Bad data.</b> Loading <em>stops</em> with a {@link DatasetFormatException} naming the file
+ * and line for: a line that is not one JSON object, a missing or blank {@code _id}, a repeated id,
+ * a namespace that is not a valid scope name, an unreadable {@code session_date_time}, a qrels line
+ * with the wrong columns or a non-integer grade, a repeated judgment, invalid UTF-8. It <em>skips
+ * the line and goes on</em>, recording a {@link LoadWarning} in {@link Dataset#warnings()} and
+ * logging it, for: a judgment whose document is not in the corpus, a judgment whose query is not in
+ * the queries file, and a judged query with empty text (all its judgments are skipped). Judgments
+ * with grade 0 or less are dropped silently: they say "not relevant", as absence does. Queries
+ * without a surviving judgment are not part of the dataset. Stateless and thread-safe.
+ */
+public final class Datasets {
+  private static final Logger LOG = LoggerFactory.getLogger(Datasets.class);
+  private static final Pattern SPLIT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+  private static final int WARNINGS_LOGGED = 20;
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .build();
+
+  /** LoCoMo's {@code session_date_time}, e.g. "1:56 pm on 8 May, 2023". */
+  static final DateTimeFormatter SESSION_DATE_TIME =
+      new DateTimeFormatterBuilder()
+          .parseCaseInsensitive()
+          .appendPattern("h:mm a 'on' d MMMM, uuuu")
+          .toFormatter(Locale.ENGLISH);
+
+  private Datasets() {}
+
+  /**
+   * Loads the corpus, the queries judged in {@code split} and their judgments.
+   *
+   * @param dir the dataset directory
+   * @param split the qrels split, e.g. {@code test}; letters, digits, {@code _ . -}
+   * @param level for a multi-level (LoCoMo) directory: which level; null means {@link Level#TURNS}.
+   *     For a single-level directory: null or {@code TURNS} (ignored; the dataset's level is then
+   *     null)
+   * @return the dataset; see the class comment for what stops loading and what is skipped
+   * @throws IllegalArgumentException when {@code split} is malformed or a single-level directory is
+   *     asked for sessions or observations
+   * @throws NoSuchFileException naming the missing corpus, queries or qrels file
+   * @throws DatasetFormatException naming the file and line of malformed data
+   */
+  public static Dataset load(Path dir, String split, Level level) throws IOException {
+    Checks.notNull(dir, "dir");
+    Checks.require(
+        split != null && SPLIT.matcher(split).matches(),
+        "split",
+        "must be letters, digits, '_', '.', '-', got %s",
+        Checks.excerpt(split));
+    if (!Files.isDirectory(dir)) {
+      throw new NoSuchFileException(dir.toString(), null, "not a dataset directory");
+    }
+    Level resolved = resolveLevel(dir, level);
+    Level files = resolved == null ? Level.TURNS : resolved;
+    long start = System.nanoTime();
+    MessageDigest digest = sha256();
+    Path corpusFile = existing(dir, files.corpusFile());
+    Path queriesFile = existing(dir, "queries.jsonl");
+    Path qrelsFile = existing(dir, files.qrelsFile(split));
+
+    Corpus corpus = Corpus.of(readDocuments(corpusFile, digest));
+    Map<String, QueryLine> queries = readQueries(queriesFile, digest);
+    List<TrecFormat.QrelsLine> judgments = TrecFormat.readQrelsLines(qrelsFile, digest);
+
+    List<LoadWarning> warnings = new ArrayList<>();
+    Map<String, Map<String, Integer>> kept = new TreeMap<>();
+    Set<String> emptyReported = new HashSet<>();
+    for (TrecFormat.QrelsLine line : judgments) {
+      QueryLine query = queries.get(line.queryId());
+      if (query == null) {
+        warnings.add(
+            new LoadWarning(
+                qrelsFile,
+                line.line(),
+                "query-id "
+                    + line.queryId()
+                    + " is not in "
+                    + queriesFile.getFileName()
+                    + "; judgment skipped"));
+      } else if (query.text().isBlank()) {
+        if (emptyReported.add(query.id())) {
+          warnings.add(
+              new LoadWarning(
+                  queriesFile,
+                  query.line(),
+                  "query " + query.id() + " has empty text; its judgments are skipped"));
+        }
+      } else if (!corpus.contains(line.docId())) {
+        warnings.add(
+            new LoadWarning(
+                qrelsFile,
+                line.line(),
+                "corpus-id "
+                    + line.docId()
+                    + " is not in "
+                    + corpusFile.getFileName()
+                    + "; judgment skipped"));
+      } else if (line.grade() > 0) {
+        kept.computeIfAbsent(line.queryId(), q -> new TreeMap<>()).put(line.docId(), line.grade());
+      }
+    }
+    Qrels qrels = Qrels.of(kept);
+    List<Query> judged =
+        queries.values().stream()
+            .filter(q -> qrels.isJudged(q.id()))
+            .map(q -> new Query(q.id(), q.text(), q.namespace()))
+            .toList();
+    Dataset dataset =
+        new Dataset(
+            dir.toAbsolutePath().normalize().getFileName().toString(),
+            split,
+            resolved,
+            corpus,
+            judged,
+            qrels,
+            HexFormat.of().formatHex(digest.digest()),
+            warnings);
+    log(dataset, (System.nanoTime() - start) / 1_000_000);
+    return dataset;
+  }
+
+  private static Level resolveLevel(Path dir, Level level) {
+    boolean multiLevel =
+        Files.exists(dir.resolve(Level.SESSIONS.corpusFile()))
+            || Files.exists(dir.resolve(Level.OBSERVATIONS.corpusFile()));
+    if (multiLevel) {
+      return level == null ? Level.TURNS : level;
+    }
+    Checks.require(
+        level == null || level == Level.TURNS,
+        "level",
+        "%s needs %s in %s, which is a single-level dataset",
+        level == null ? null : level.wireName(),
+        level == null ? null : level.corpusFile(),
+        dir);
+    return null;
+  }
+
+  /** The file, or its {@code .gz} twin when only that exists. */
+  private static Path existing(Path dir, String name) throws NoSuchFileException {
+    Path plain = dir.resolve(name);
+    if (Files.isRegularFile(plain)) {
+      return plain;
+    }
+    Path gz = dir.resolve(name + ".gz");
+    if (Files.isRegularFile(gz)) {
+      return gz;
+    }
+    throw new NoSuchFileException(plain.toString(), null, "missing dataset file (nor .gz)");
+  }
+
+  private static List<Document> readDocuments(Path file, MessageDigest digest) throws IOException {
+    List<Document> documents = new ArrayList<>();
+    Map<String, Long> lineOfId = new HashMap<>();
+    DataFiles.forEachLine(
+        file,
+        digest,
+        (number, text) -> {
+          JsonNode node = parse(file, number, text);
+          if (node == null) {
+            return;
+          }
+          String id = id(file, number, node);
+          Long previous = lineOfId.putIfAbsent(id, number);
+          if (previous != null) {
+            throw new DatasetFormatException(
+                file, number, "_id " + id + " repeats the document of line " + previous);
+          }
+          try {
+            documents.add(
+                new Document(
+                    id,
+                    string(file, number, node, "title"),
+                    string(file, number, node, "text"),
+                    namespace(file, number, node),
+                    timestamp(file, number, node)));
+          } catch (IllegalArgumentException e) {
+            throw new DatasetFormatException(file, number, e.getMessage());
+          }
+        });
+    return documents;
+  }
+
+  /** One line of the queries file; text may be blank here, the caller decides. */
+  private record QueryLine(long line, String id, String text, String namespace) {}
+
+  private static Map<String, QueryLine> readQueries(Path file, MessageDigest digest)
+      throws IOException {
+    Map<String, QueryLine> queries = new LinkedHashMap<>();
+    DataFiles.forEachLine(
+        file,
+        digest,
+        (number, text) -> {
+          JsonNode node = parse(file, number, text);
+          if (node == null) {
+            return;
+          }
+          String id = id(file, number, node);
+          QueryLine query =
+              new QueryLine(
+                  number, id, string(file, number, node, "text"), namespace(file, number, node));
+          QueryLine previous = queries.putIfAbsent(id, query);
+          if (previous != null) {
+            throw new DatasetFormatException(
+                file, number, "_id " + id + " repeats the query of line " + previous.line());
+          }
+        });
+    return queries;
+  }
+
+  /** The JSON object on the line, or null for a blank line. */
+  private static JsonNode parse(Path file, long number, String text) throws DatasetFormatException {
+    if (text.isBlank()) {
+      return null;
+    }
+    JsonNode node;
+    try {
+      node = JSON.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new DatasetFormatException(file, number, "malformed JSON: " + e.getOriginalMessage());
+    }
+    if (!node.isObject()) {
+      throw new DatasetFormatException(
+          file,
+          number,
+          "expected one JSON object per line, got "
+              + node.getNodeType().name().toLowerCase(Locale.ROOT));
+    }
+    return node;
+  }
+
+  private static String id(Path file, long number, JsonNode node) throws DatasetFormatException {
+    JsonNode id = node.get("_id");
+    if (id == null || !(id.isTextual() || id.isIntegralNumber()) || id.asText().isBlank()) {
+      throw new DatasetFormatException(
+          file,
+          number,
+          "_id must be a non-blank string or integer, got " + (id == null ? "none" : id));
+    }
+    return id.asText();
+  }
+
+  /** A string field; absent or null reads as empty. */
+  private static String string(Path file, long number, JsonNode node, String field)
+      throws DatasetFormatException {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      return "";
+    }
+    if (!value.isTextual()) {
+      throw new DatasetFormatException(
+          file,
+          number,
+          field + " must be a string, got " + value.getNodeType().name().toLowerCase(Locale.ROOT));
+    }
+    return value.textValue();
+  }
+
+  private static String namespace(Path file, long number, JsonNode node)
+      throws DatasetFormatException {
+    String conversation = string(file, number, node, "conv_id");
+    if (conversation.isEmpty()) {
+      return Scope.DEFAULT_NAMESPACE;
+    }
+    try {
+      return Scope.of(conversation).namespace();
+    } catch (IllegalArgumentException e) {
+      throw new DatasetFormatException(file, number, "conv_id " + e.getMessage());
+    }
+  }
+
+  private static Instant timestamp(Path file, long number, JsonNode node)
+      throws DatasetFormatException {
+    String value = string(file, number, node, "session_date_time");
+    if (value.isEmpty()) {
+      return null;
+    }
+    try {
+      return LocalDateTime.parse(value.strip(), SESSION_DATE_TIME).toInstant(ZoneOffset.UTC);
+    } catch (DateTimeParseException e) {
+      throw new DatasetFormatException(
+          file,
+          number,
+          "session_date_time must look like \"1:56 pm on 8 May, 2023\", got "
+              + Checks.excerpt(value));
+    }
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new AssertionError("every JDK provides SHA-256", e);
+    }
+  }
+
+  private static void log(Dataset dataset, long millis) {
+    List<LoadWarning> warnings = dataset.warnings();
+    warnings.stream().limit(WARNINGS_LOGGED).forEach(w -> LOG.warn("{}", w));
+    if (warnings.size() > WARNINGS_LOGGED) {
+      LOG.warn("{} more skipped lines (see Dataset.warnings())", warnings.size() - WARNINGS_LOGGED);
+    }
+    LOG.info(
+        "loaded {}: {} documents, {} judged queries, {} judgments, {} skipped lines in {} ms",
+        dataset.label(),
+        dataset.corpus().size(),
+        dataset.queries().size(),
+        dataset.qrels().size(),
+        warnings.size(),
+        millis);
+  }
+}

@@ -1,0 +1,85 @@
+package dev.recall4j.embeddings;
+
+import dev.recall4j.core.Embedder;
+import java.util.List;
+
+/**
+ * Factories of {@link Embedder}s: the in-process ONNX models, Ollama, and the query cache.
+ *
+ * <p>Every embedder returned here is thread-safe, returns finite unit vectors of {@link
+ * Embedder#dimension()} components, rejects a null or blank text with an {@link
+ * IllegalArgumentException} naming it, and reports model or server failures as {@link
+ * EmbeddingException}. Close an embedder to release its threads and native memory.
+ */
+public final class Embedders {
+  /**
+   * The in-process model used when none is configured. Provisional: on 2 cores all-MiniLM-L6-v2
+   * indexes 5 to 6 times as many documents per second as bge-small-en-v1.5 and answers a query in
+   * half the time (2 against 4 ms), while bge ranks better dense-only (+0.05 nDCG@10 on a SciFact
+   * pool; embeddings/MODELS.md). The evaluation runner's hybrid figures decide (issue 6, item 1).
+   */
+  public static final String DEFAULT_MODEL = "all-minilm-l6-v2-q";
+
+  private Embedders() {}
+
+  /**
+   * The names {@link #inProcess} accepts, default first: all-minilm-l6-v2-q, bge-small-en-v15-q.
+   */
+  public static List<String> inProcessModels() {
+    return InProcessModel.names();
+  }
+
+  /**
+   * Loads an ONNX model that ships in a langchain4j Maven artifact; no network, about 1 s. Each
+   * call loads a separate copy of the model (ONNX files of 23 MB for MiniLM, 34 MB for bge): create
+   * one per application and share it; it is thread-safe.
+   *
+   * <p>Conventions applied: bge-small-en-v15-q prefixes queries with {@code "Represent this
+   * sentence for searching relevant passages: "}; all-minilm-l6-v2-q takes text as it is. Texts
+   * longer than 510 word pieces are embedded as the token-weighted average of 510-piece windows
+   * (langchain4j's rule); chunk long documents instead (MiniLM was trained on at most 256).
+   *
+   * <p>{@code embedQuery} computes on the calling thread; {@code embedDocuments} on one worker
+   * thread per core, each ONNX run single-threaded (the fastest arrangement measured on 2 cores).
+   *
+   * @param modelName one of {@link #inProcessModels()}
+   * @throws IllegalArgumentException naming {@code embedder.model} and the accepted names when the
+   *     name is unknown
+   * @throws IllegalStateException naming the Maven artifact to add when the model is not on the
+   *     class path (the artifacts are optional dependencies of this module)
+   */
+  public static Embedder inProcess(String modelName) {
+    InProcessModel model = InProcessModel.named(modelName);
+    ClassLoader loader = Embedders.class.getClassLoader();
+    if (loader.getResource(model.onnxResource) == null
+        || loader.getResource("dev/langchain4j/model/embedding/onnx/OnnxBertBiEncoder.class")
+            == null
+        || loader.getResource("ai/onnxruntime/OrtSession.class") == null) {
+      // Checked here, before OnnxEmbedder is loaded: its verification needs the ONNX classes.
+      throw new IllegalStateException(model.missingArtifactMessage());
+    }
+    return OnnxEmbedder.load(model, loader);
+  }
+
+  /**
+   * An embedder backed by an Ollama server. Nothing is sent until the first call; {@link
+   * Embedder#dimension()} embeds a probe text when asked before anything else. Every request is
+   * bounded by {@link OllamaOptions#timeout()}: a dead, slow or unreachable server gives an {@link
+   * EmbeddingException} naming host and model, never a hang. {@link Embedder#modelId()} is {@code
+   * "ollama:" + model}.
+   */
+  public static Embedder ollama(OllamaOptions options) {
+    return new OllamaEmbedder(options);
+  }
+
+  /**
+   * Wraps an embedder with a bounded LRU cache of query vectors, keyed by model id and exact query
+   * text. Documents are not cached. Closing the wrapper closes the embedder.
+   *
+   * @param maxEntries vectors kept, >= 1; 1,024 vectors of 384 floats take about 1.6 MB
+   * @throws IllegalArgumentException naming {@code cache.maxEntries} or {@code embedder}
+   */
+  public static Embedder cached(Embedder embedder, int maxEntries) {
+    return new CachingEmbedder(embedder, maxEntries);
+  }
+}

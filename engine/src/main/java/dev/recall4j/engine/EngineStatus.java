@@ -1,0 +1,38 @@
+package dev.recall4j.engine;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * What an index holds, for {@code bin/recall4j status}.
+ *
+ * @param indexDir the index directory
+ * @param records live records in the namespace (all silos, tiers and statuses)
+ * @param sizeBytes bytes on disk of the whole index
+ * @param embeddingModel the model that made the stored vectors, or null when the index has none
+ * @param dimension the vector dimension, or 0
+ * @param bySilo record counts per silo wire name
+ * @param byKind record counts per kind
+ * @param byStatus record counts per status wire name
+ * @param byTier record counts per tier wire name
+ * @param withoutVector records still waiting for a vector
+ */
+public record EngineStatus(
+    Path indexDir,
+    long records,
+    long sizeBytes,
+    String embeddingModel,
+    int dimension,
+    Map<String, Long> bySilo,
+    Map<String, Long> byKind,
+    Map<String, Long> byStatus,
+    Map<String, Long> byTier,
+    long withoutVector) {
+
+  public EngineStatus {
+    bySilo = Map.copyOf(bySilo);
+    byKind = Map.copyOf(byKind);
+    byStatus = Map.copyOf(byStatus);
+    byTier = Map.copyOf(byTier);
+  }
+}

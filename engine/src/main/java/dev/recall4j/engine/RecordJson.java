@@ -1,0 +1,240 @@
+package dev.recall4j.engine;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.recall4j.core.Checks;
+import dev.recall4j.core.ContentHash;
+import dev.recall4j.core.Kind;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Origin;
+import dev.recall4j.core.Scope;
+import dev.recall4j.core.Silo;
+import dev.recall4j.core.Source;
+import dev.recall4j.core.Status;
+import dev.recall4j.core.Tier;
+import dev.recall4j.core.Wire;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The JSON form of a {@link MemoryRecord}, one object per JSONL line. Keys are the record's field
+ * names, with the scope flattened ({@code namespace}, {@code project}, {@code task}, {@code
+ * session}) and the origin nested ({@code origin: {path, chunk, line}}); enums in their wire
+ * spelling; times as ISO-8601 instants. Only {@code silo} and {@code content} are required: a
+ * missing {@code id} is derived from the content hash, a missing namespace is the caller's default,
+ * times default to now. Writing then reading a record gives it back unchanged.
+ *
+ * <p>Thread-safe.
+ */
+public final class RecordJson {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Set<String> KEYS = Set.of(
+      "id", "silo", "kind", "tier", "status", "namespace", "project", "task", "session", "tags",
+      "source", "trust", "created", "updated", "lastAccessed", "recallCount", "supersedes", "links",
+      "title", "content", "summary", "origin", "contentHash", "embeddingModel", "vector");
+
+  private RecordJson() {}
+
+  /** One record as a single-line JSON object (the vector included when {@code withVector}). */
+  public static String write(MemoryRecord r, boolean withVector) {
+    return toNode(r, withVector).toString();
+  }
+
+  /** One record as a JSON tree. */
+  public static ObjectNode toNode(MemoryRecord r, boolean withVector) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("id", r.id());
+    n.put("silo", Wire.name(r.silo()));
+    n.put("kind", r.kind().name());
+    n.put("tier", Wire.name(r.tier()));
+    n.put("status", Wire.name(r.status()));
+    n.put("namespace", r.scope().namespace());
+    putIfPresent(n, "project", r.scope().project());
+    putIfPresent(n, "task", r.scope().task());
+    putIfPresent(n, "session", r.scope().session());
+    if (!r.tags().isEmpty()) {
+      r.tags().forEach(n.putArray("tags")::add);
+    }
+    n.put("source", Wire.name(r.source()));
+    if (r.trust() != null) {
+      n.put("trust", r.trust());
+    }
+    n.put("created", r.created().toString());
+    n.put("updated", r.updated().toString());
+    if (r.lastAccessed() != null) {
+      n.put("lastAccessed", r.lastAccessed().toString());
+    }
+    n.put("recallCount", r.recallCount());
+    putIfPresent(n, "supersedes", r.supersedes());
+    if (!r.links().isEmpty()) {
+      r.links().forEach(n.putArray("links")::add);
+    }
+    putIfPresent(n, "title", r.title());
+    n.put("content", r.content());
+    putIfPresent(n, "summary", r.summary());
+    if (r.origin() != null) {
+      ObjectNode o = n.putObject("origin");
+      o.put("path", r.origin().path());
+      o.put("chunk", r.origin().chunk());
+      o.put("line", r.origin().line());
+    }
+    n.put("contentHash", r.contentHash());
+    putIfPresent(n, "embeddingModel", r.embeddingModel());
+    if (withVector && r.vector() != null) {
+      ArrayNode v = n.putArray("vector");
+      for (float x : r.vector()) {
+        v.add(x);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Parses one JSON object into a record.
+   *
+   * @param line the JSON text
+   * @param defaultNamespace the namespace of a record that names none
+   * @param now the creation time of a record that gives none
+   * @throws IllegalArgumentException naming the key and value when the line is not a valid record
+   */
+  public static MemoryRecord read(String line, String defaultNamespace, Instant now) {
+    JsonNode n;
+    try {
+      n = JSON.readTree(line);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("malformed JSON: " + e.getOriginalMessage(), e);
+    }
+    if (n == null || !n.isObject()) {
+      throw new IllegalArgumentException("expected a JSON object, got " + (n == null ? "nothing" : n.getNodeType().name().toLowerCase()));
+    }
+    for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+      String key = it.next();
+      Checks.require(KEYS.contains(key), key, "unknown key; expected one of %s", new java.util.TreeSet<>(KEYS));
+    }
+    MemoryRecord.Builder b = MemoryRecord.builder();
+    Silo silo = Silo.parse("silo", requiredText(n, "silo"));
+    b.silo(silo);
+    String content = text(n, "content");
+    b.content(content);
+    String id = text(n, "id");
+    b.id(id != null || content == null ? id : derivedId(silo, content));
+    optional(n, "kind", v -> b.kind(Kind.parse("kind", v)));
+    optional(n, "tier", v -> b.tier(Tier.parse("tier", v)));
+    optional(n, "status", v -> b.status(Status.parse("status", v)));
+    optional(n, "source", v -> b.source(Source.parse("source", v)));
+    String namespace = text(n, "namespace");
+    b.scope(new Scope(namespace == null ? defaultNamespace : namespace, text(n, "project"), text(n, "task"), text(n, "session")));
+    b.tags(stringList(n, "tags"));
+    b.links(stringList(n, "links"));
+    if (has(n, "trust")) {
+      b.trust(number(n, "trust"));
+    }
+    optional(n, "created", v -> b.created(instant("created", v)));
+    optional(n, "updated", v -> b.updated(instant("updated", v)));
+    optional(n, "lastAccessed", v -> b.lastAccessed(instant("lastAccessed", v)));
+    if (has(n, "recallCount")) {
+      JsonNode c = n.get("recallCount");
+      Checks.require(c.canConvertToLong() && c.isIntegralNumber(), "recallCount", "must be a whole number, got %s", c);
+      b.recallCount(c.longValue());
+    }
+    optional(n, "supersedes", b::supersedes);
+    optional(n, "title", b::title);
+    optional(n, "summary", b::summary);
+    optional(n, "embeddingModel", b::embeddingModel);
+    if (has(n, "origin")) {
+      JsonNode o = n.get("origin");
+      Checks.require(o.isObject(), "origin", "must be an object {path, chunk, line}, got %s", o);
+      b.origin(new Origin(text(o, "path"), o.path("chunk").asInt(-1), o.path("line").asInt(0)));
+    }
+    if (has(n, "vector")) {
+      b.vector(vector(n.get("vector")));
+    }
+    MemoryRecord built = b.build(now);
+    String hash = text(n, "contentHash");
+    Checks.require(
+        hash == null || hash.equals(built.contentHash()), "contentHash",
+        "does not match the content (expected %s, got %s)", built.contentHash(), Checks.excerpt(hash));
+    return built;
+  }
+
+  /** A stable id for a record given without one: the silo plus 16 hex digits of its content hash. */
+  static String derivedId(Silo silo, String content) {
+    return Wire.name(silo) + "-" + ContentHash.of(content).substring(0, 16);
+  }
+
+  private static void putIfPresent(ObjectNode n, String key, String value) {
+    if (value != null) {
+      n.put(key, value);
+    }
+  }
+
+  private static boolean has(JsonNode n, String key) {
+    return n.has(key) && !n.get(key).isNull();
+  }
+
+  private static String text(JsonNode n, String key) {
+    if (!has(n, key)) {
+      return null;
+    }
+    JsonNode v = n.get(key);
+    Checks.require(v.isTextual(), key, "must be a string, got %s", v);
+    return v.asText();
+  }
+
+  private static String requiredText(JsonNode n, String key) {
+    return Checks.notNull(text(n, key), key);
+  }
+
+  private static void optional(JsonNode n, String key, java.util.function.Consumer<String> setter) {
+    String v = text(n, key);
+    if (v != null) {
+      setter.accept(v);
+    }
+  }
+
+  private static double number(JsonNode n, String key) {
+    JsonNode v = n.get(key);
+    Checks.require(v.isNumber(), key, "must be a number, got %s", v);
+    return v.doubleValue();
+  }
+
+  private static List<String> stringList(JsonNode n, String key) {
+    if (!has(n, key)) {
+      return List.of();
+    }
+    JsonNode v = n.get(key);
+    Checks.require(v.isArray(), key, "must be an array of strings, got %s", v);
+    List<String> out = new ArrayList<>();
+    for (JsonNode e : v) {
+      Checks.require(e.isTextual(), key, "must be an array of strings, got element %s", e);
+      out.add(e.asText());
+    }
+    return out;
+  }
+
+  private static Instant instant(String key, String value) {
+    try {
+      return Instant.parse(value);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(key + ": not an ISO-8601 instant (e.g. 2026-01-31T12:00:00Z): " + Checks.excerpt(value), e);
+    }
+  }
+
+  private static float[] vector(JsonNode v) {
+    Checks.require(v.isArray(), "vector", "must be an array of numbers, got %s", v.getNodeType().name().toLowerCase());
+    float[] out = new float[v.size()];
+    for (int i = 0; i < out.length; i++) {
+      JsonNode x = v.get(i);
+      Checks.require(x.isNumber(), "vector", "component %d must be a number, got %s", i, x);
+      out[i] = x.floatValue();
+    }
+    return out;
+  }
+}

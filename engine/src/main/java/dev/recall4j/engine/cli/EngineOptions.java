@@ -1,0 +1,63 @@
+package dev.recall4j.engine.cli;
+
+import dev.recall4j.core.Scope;
+import dev.recall4j.engine.ConfigFile;
+import dev.recall4j.engine.EmbedderProvider;
+import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.engine.RecallEngine;
+import java.io.IOException;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * Options every index command shares: which index, which configuration, which scope. Settings
+ * given here override the configuration file.
+ */
+public final class EngineOptions {
+  @Option(names = "--index", paramLabel = "DIR", description = "Index directory (default: from the configuration, else agents/index).")
+  Path index;
+
+  @Option(names = "--config", paramLabel = "FILE", description = "Configuration file (default: ./recall4j.yaml if present).")
+  Path config;
+
+  @Option(names = "--namespace", paramLabel = "NS", description = "Namespace (user or tenant); default from the configuration.")
+  String namespace;
+
+  @Option(names = "--project", paramLabel = "NAME", description = "Project scope.")
+  String project;
+
+  @Option(names = "--embedder", paramLabel = "PROVIDER", description = "Embedder provider: none, onnx or ollama (overrides the configuration).")
+  String embedder;
+
+  @Option(names = "--model", paramLabel = "NAME", description = "Embedding model (overrides the configuration).")
+  String model;
+
+  /** The configuration after applying the command-line overrides. */
+  public EngineConfig config() throws IOException {
+    EngineConfig base = config != null ? ConfigFile.read(config) : ConfigFile.forWorkspace(Path.of("").toAbsolutePath());
+    EngineConfig.Builder b = base.toBuilder();
+    if (index != null) {
+      b.indexDir(index.toAbsolutePath());
+    }
+    if (namespace != null) {
+      b.namespace(namespace);
+    }
+    if (embedder != null) {
+      b.embedderProvider(EmbedderProvider.parse("--embedder", embedder));
+    }
+    if (model != null) {
+      b.embedderModel(model);
+    }
+    return b.build();
+  }
+
+  /** Opens the engine this command works on. */
+  public RecallEngine open() throws IOException {
+    return RecallEngine.open(config());
+  }
+
+  /** The scope of this command: the namespace (option or configuration) and the project. */
+  public Scope scope(EngineConfig config) {
+    return Scope.of(namespace != null ? namespace : config.namespace(), project);
+  }
+}

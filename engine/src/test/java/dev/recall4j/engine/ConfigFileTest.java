@@ -1,0 +1,96 @@
+package dev.recall4j.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigFileTest {
+  @TempDir Path dir;
+
+  Path write(String name, String yaml) throws IOException {
+    return Files.writeString(dir.resolve(name), yaml);
+  }
+
+  @Test
+  void everySettingHasADefault() throws IOException {
+    EngineConfig c = ConfigFile.forWorkspace(dir);
+    assertEquals(dir.toAbsolutePath().resolve("agents/index"), c.indexDir());
+    assertEquals(EmbedderProvider.ONNX, c.embedderProvider());
+    assertEquals(0.25, c.budgetShare());
+    assertEquals(Duration.ofMillis(200), c.deadline());
+    assertEquals("rrf:k=60", c.fusion());
+  }
+
+  @Test
+  void readsRecall4jYamlWithPathsRelativeToTheWorkspace() throws IOException {
+    Path file = write("recall4j.yaml", """
+        index: data/idx
+        namespace: alice
+        embedder: {provider: none}
+        recall: {deadline_ms: 50, top_k: 20, fusion: "rrf:k=10"}
+        budget: {context_length: 4096, share: 0.5, tokenizer: o200k}
+        index_settings: {vector_encoding: float32, bm25_k1: 1.2, bm25_b: 0.75}
+        """);
+    EngineConfig c = ConfigFile.read(file);
+    assertEquals(dir.toAbsolutePath().resolve("data/idx"), c.indexDir());
+    assertEquals("alice", c.namespace());
+    assertEquals(EmbedderProvider.NONE, c.embedderProvider());
+    assertEquals(Duration.ofMillis(50), c.deadline());
+    assertEquals(20, c.topK());
+    assertEquals(4096, c.contextLength());
+    assertEquals("o200k", c.tokenizer());
+    assertEquals(1.2, c.bm25K1());
+  }
+
+  @Test
+  void readsTheMemorySectionOfAnAgentsOwnYaml() throws IOException {
+    Path file = write("harvey.yaml", """
+        model: llama3.2:1b
+        theme: dark
+        memory:
+          namespace: harvey
+          budget: {share: 0.3}
+        """);
+    EngineConfig c = ConfigFile.read(file);
+    assertEquals("harvey", c.namespace());
+    assertEquals(0.3, c.budgetShare());
+  }
+
+  @Test
+  void unknownKeyNamesTheKeyAndTheFile() throws IOException {
+    Path file = write("recall4j.yaml", "budget: {shrae: 0.3}\n");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(file));
+    assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("budget.shrae: unknown setting"), e.getMessage());
+  }
+
+  @Test
+  void badValueNamesTheKeyTheValueAndTheFile() throws IOException {
+    Path share = write("a.yaml", "budget: {share: 1.5}\n");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(share));
+    assertTrue(e.getMessage().contains("a.yaml") && e.getMessage().contains("budget.share") && e.getMessage().contains("1.5"), e.getMessage());
+
+    Path provider = write("b.yaml", "embedder: {provider: openai}\n");
+    e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(provider));
+    assertTrue(e.getMessage().contains("embedder.provider") && e.getMessage().contains("openai"), e.getMessage());
+
+    Path topK = write("c.yaml", "recall: {top_k: many}\n");
+    e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(topK));
+    assertTrue(e.getMessage().contains("recall.top_k") && e.getMessage().contains("many"), e.getMessage());
+
+    Path tokenizer = write("d.yaml", "budget: {tokenizer: gpt2}\n");
+    e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(tokenizer));
+    assertTrue(e.getMessage().contains("budget.tokenizer") && e.getMessage().contains("gpt2"), e.getMessage());
+
+    Path fusion = write("e.yaml", "recall: {fusion: \"rrf:k=0\"}\n");
+    e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(fusion));
+    assertTrue(e.getMessage().contains("recall.fusion"), e.getMessage());
+  }
+}

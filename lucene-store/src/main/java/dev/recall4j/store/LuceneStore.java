@@ -1,0 +1,568 @@
+package dev.recall4j.store;
+
+import dev.recall4j.core.Checks;
+import dev.recall4j.core.MemoryRecord;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.lucene104.Lucene104Codec;
+import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherFactory;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TermRangeQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The on-disk index of every record of every silo: BM25 text search, filtered HNSW vector search
+ * and listing, over one Lucene index directory.
+ *
+ * <p><b>Contract.</b> Thread-safe: searches run concurrently on near-real-time readers; writes are
+ * serialised. Every write is durable (Lucene commit) and visible to the next search when the call
+ * returns. One instance per directory: a second {@link #open} of the same directory, in this or
+ * another process, fails on Lucene's write lock. Results are ordered by score descending, then id
+ * ascending; listings by id. Records come back with every field as written (times to the
+ * nanosecond, the vector bit for bit as given), except {@code recallCount} and {@code
+ * lastAccessed}, which {@link #recordAccess} updates in place.
+ *
+ * <p><b>Scope.</b> Every search and listing takes a {@link StoreFilter} whose scope is enforced
+ * inside the Lucene query with the semantics of {@link dev.recall4j.core.Scope#canSee}; only {@link
+ * #get}, {@link #page} and {@link #idsWithoutVector} are unscoped (the engine checks scope, and
+ * maintenance spans namespaces).
+ */
+/*
+ * Design.
+ *
+ * Schema (one Lucene document per record):
+ *
+ * | field              | Lucene type                               | analyzer        | why                                             |
+ * |--------------------|-------------------------------------------|-----------------|-------------------------------------------------|
+ * | id                 | StringField + SortedDocValues             | none            | upsert/purge by term; id tie-break and listing  |
+ * | silo kind tier     | StringField + SortedDocValues             | none            | filters; counts per value                       |
+ * |   status           |                                           |                 |                                                 |
+ * | namespace          | StringField                               | none            | hard scope boundary, always a FILTER clause     |
+ * | project task       | StringField, "" when absent               | none            | scope filter: {"", requested} = canSee          |
+ * |   session          |                                           |                 |                                                 |
+ * | tag                | StringField, one per tag                  | none            | tag filter (any of), exact                      |
+ * | text               | TextField, not stored                     | EnglishAnalyzer | BM25 over title+content+summary (Anserini chain)|
+ * | tags               | TextField, not stored                     | EnglishAnalyzer | BM25 over tags                                  |
+ * | code               | TextField, not stored                     | CodeAnalyzer    | identifiers, paths, camelCase/snake_case parts  |
+ * | created_ms         | LongPoint + NumericDocValues (epoch ms)   | -               | time range filters and sorts                    |
+ * | updated_ms         | LongPoint + NumericDocValues (epoch ms)   | -               | time range filters and sorts                    |
+ * | last_accessed_ns   | NumericDocValues (epoch ns; MIN = never)  | -               | updatable in place by recordAccess              |
+ * | recall_count       | NumericDocValues                          | -               | updatable in place by recordAccess              |
+ * | vector             | KnnFloatVectorField, DOT_PRODUCT, unit    | -               | HNSW kNN; per-field format from VectorEncoding  |
+ * | record             | StoredField (binary, RecordCodec)         | -               | exact round trip of every other field           |
+ *
+ * Exactness: the vector is indexed L2-normalised (dot product = cosine) and quantised, so the
+ * indexed copy cannot give back what the caller wrote; the blob keeps the caller's floats, which
+ * costs 4 bytes x dimension per record on disk and makes reindexing and export lossless.
+ *
+ * Index metadata lives in the commit user data (schema version, embedding model, dimension): it is
+ * read before the IndexWriter opens, so a model mismatch is refused without touching the index.
+ *
+ * Writes hold one lock: each builds its documents first (all validation happens there), then
+ * changes the index, commits, and refreshes the SearcherManager before returning. upsertAll adds
+ * its whole batch as one atomic document block (IndexWriter.updateDocuments with a delete query),
+ * so a failure while adding never leaves half a batch to be committed later.
+ */
+public final class LuceneStore implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(LuceneStore.class);
+
+  static final String SCHEMA_KEY = "recall4j.schema";
+  static final String MODEL_KEY = "recall4j.embeddingModel";
+  static final String DIMENSION_KEY = "recall4j.dimension";
+  static final String SCHEMA_VERSION = "1";
+
+  private static final Sort BY_SCORE_THEN_ID =
+      new Sort(SortField.FIELD_SCORE, new SortField(Schema.ID, SortField.Type.STRING));
+  private static final Sort BY_ID = new Sort(new SortField(Schema.ID, SortField.Type.STRING));
+
+  /** Fields {@link #counts} accepts. */
+  private static final List<String> COUNTABLE = List.of(Schema.SILO, Schema.KIND, Schema.STATUS, Schema.TIER);
+
+  private final StoreOptions options;
+  private final Directory directory;
+  private final IndexWriter writer;
+  private final SearcherManager searchers;
+  private final Analyzer analyzer;
+  private final String model;
+  private final int dimension;
+  private final ReentrantLock writeLock = new ReentrantLock();
+  private boolean closed;
+
+  private LuceneStore(
+      StoreOptions options, Directory directory, IndexWriter writer, Analyzer analyzer, String model, int dimension)
+      throws IOException {
+    this.options = options;
+    this.directory = directory;
+    this.writer = writer;
+    this.analyzer = analyzer;
+    this.model = model;
+    this.dimension = dimension;
+    BM25Similarity similarity = new BM25Similarity((float) options.bm25K1(), (float) options.bm25B());
+    this.searchers = new SearcherManager(writer, new SearcherFactory() {
+      @Override
+      public IndexSearcher newSearcher(IndexReader reader, IndexReader previousReader) {
+        IndexSearcher searcher = new IndexSearcher(reader);
+        searcher.setSimilarity(similarity);
+        return searcher;
+      }
+    });
+  }
+
+  /**
+   * Opens the index in {@code options.directory()}, creating the directory and an empty index when
+   * missing. The embedding model and dimension are recorded in the index: opening with a non-null
+   * model or non-zero dimension that differs from a recorded one throws {@link
+   * IndexModelMismatchException}; null / 0 mean "whatever is recorded" ({@link #info} tells). An
+   * index with nothing recorded (lexical only so far) adopts the options' model and dimension.
+   *
+   * @throws IndexModelMismatchException when the index holds vectors of another model or dimension
+   * @throws org.apache.lucene.store.LockObtainFailedException when another instance has it open
+   * @throws IllegalStateException when the directory holds an index recall4j did not write
+   */
+  public static LuceneStore open(StoreOptions options) throws IOException {
+    Checks.notNull(options, "options");
+    Path path = options.directory();
+    Files.createDirectories(path);
+    Directory directory = FSDirectory.open(path);
+    try {
+      Map<String, String> recorded =
+          DirectoryReader.indexExists(directory) ? SegmentInfos.readLatestCommit(directory).getUserData() : null;
+      String model = options.embeddingModel();
+      int dimension = options.vectorDimension();
+      if (recorded != null) {
+        if (!SCHEMA_VERSION.equals(recorded.get(SCHEMA_KEY))) {
+          throw new IllegalStateException("index " + path + " has recall4j schema version "
+              + recorded.get(SCHEMA_KEY) + " but this version reads " + SCHEMA_VERSION
+              + "; open it with the recall4j version that wrote it, or index into a new directory");
+        }
+        String recordedModel = recorded.get(MODEL_KEY);
+        int recordedDimension = Integer.parseInt(recorded.getOrDefault(DIMENSION_KEY, "0"));
+        boolean modelDiffers = model != null && recordedModel != null && !model.equals(recordedModel);
+        boolean dimensionDiffers = dimension != 0 && recordedDimension != 0 && dimension != recordedDimension;
+        if (modelDiffers || dimensionDiffers) {
+          throw new IndexModelMismatchException(path, recordedModel, recordedDimension, model, dimension);
+        }
+        model = model != null ? model : recordedModel;
+        dimension = dimension != 0 ? dimension : recordedDimension;
+      }
+      Analyzer analyzer = Schema.analyzer();
+      IndexWriter writer = new IndexWriter(directory, writerConfig(options, analyzer));
+      try {
+        Map<String, String> metadata = new LinkedHashMap<>();
+        metadata.put(SCHEMA_KEY, SCHEMA_VERSION);
+        if (model != null) {
+          metadata.put(MODEL_KEY, model);
+        }
+        metadata.put(DIMENSION_KEY, Integer.toString(dimension));
+        writer.setLiveCommitData(metadata.entrySet());
+        if (!metadata.equals(recorded)) {
+          writer.commit();
+        }
+        LOG.debug("opened index {} (model {}, dimension {}, {} docs)", path, model, dimension, writer.getDocStats().numDocs);
+        return new LuceneStore(options, directory, writer, analyzer, model, dimension);
+      } catch (IOException | RuntimeException e) {
+        writer.close();
+        throw e;
+      }
+    } catch (IOException | RuntimeException e) {
+      directory.close();
+      throw e;
+    }
+  }
+
+  private static IndexWriterConfig writerConfig(StoreOptions options, Analyzer analyzer) {
+    KnnVectorsFormat vectors = switch (options.vectorEncoding()) {
+      case FLOAT32 -> new Lucene99HnswVectorsFormat(options.hnswM(), options.hnswBeamWidth());
+      case INT8 -> new Lucene104HnswScalarQuantizedVectorsFormat(
+          ScalarEncoding.UNSIGNED_BYTE, options.hnswM(), options.hnswBeamWidth());
+      case INT4 -> new Lucene104HnswScalarQuantizedVectorsFormat(
+          ScalarEncoding.PACKED_NIBBLE, options.hnswM(), options.hnswBeamWidth());
+    };
+    IndexWriterConfig config = new IndexWriterConfig(analyzer);
+    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    config.setSimilarity(new BM25Similarity((float) options.bm25K1(), (float) options.bm25B()));
+    // The codec name written to the index stays "Lucene104"; the per-field format is recorded by
+    // name in each segment, so any reader finds it through SPI, whatever the encoding option says.
+    config.setCodec(new Lucene104Codec() {
+      @Override
+      public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+        return vectors;
+      }
+    });
+    return config;
+  }
+
+  /** What the index holds now. Cheap: reads the current searcher and lists the directory. */
+  public IndexInfo info() {
+    try {
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        long size = 0;
+        for (String file : directory.listAll()) {
+          try {
+            size += directory.fileLength(file);
+          } catch (NoSuchFileException e) {
+            // deleted by a concurrent merge between listing and measuring: no longer part of the index
+          }
+        }
+        return new IndexInfo(options.directory(), model, dimension, searcher.getIndexReader().numDocs(), size);
+      } finally {
+        searchers.release(searcher);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading index info of " + options.directory(), e);
+    }
+  }
+
+  /**
+   * Inserts the record, or replaces the record with the same id (every field, including {@code
+   * recallCount} and {@code lastAccessed}). Durable and visible to searches on return.
+   *
+   * @throws IllegalArgumentException naming the field when the record does not fit the index: a
+   *     vector whose dimension differs from the index dimension (any vector, for a lexical-only
+   *     index), an all-zero vector, a vector of another model, a time outside the storable range
+   */
+  public void upsert(MemoryRecord record) throws IOException {
+    Document doc = Schema.toDocument(record, dimension, model);
+    write(() -> writer.updateDocument(new Term(Schema.ID, record.id()), doc));
+  }
+
+  /**
+   * Inserts or replaces every record in one commit: all are validated first, and either the whole
+   * batch is written or, on an error, nothing of it. Where the batch repeats an id, the later record
+   * wins. The batch is one Lucene document block held in memory until written, so bulk ingest should
+   * call this with batches of up to a few thousand records.
+   *
+   * @throws IllegalArgumentException naming the field of the first bad record; nothing is written
+   */
+  public void upsertAll(Collection<MemoryRecord> records) throws IOException {
+    Checks.notNull(records, "records");
+    Map<String, Document> docs = new LinkedHashMap<>();
+    for (MemoryRecord record : records) {
+      Document doc = Schema.toDocument(record, dimension, model);
+      docs.remove(record.id());
+      docs.put(record.id(), doc);
+    }
+    if (docs.isEmpty()) {
+      return;
+    }
+    List<BytesRef> ids = docs.keySet().stream().map(BytesRef::new).toList();
+    write(() -> writer.updateDocuments(new TermInSetQuery(Schema.ID, ids), docs.values()));
+  }
+
+  /** The record with this id, in any scope, tier and status; empty when absent. */
+  public Optional<MemoryRecord> get(String id) throws IOException {
+    Checks.notNull(id, "id");
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      TopDocs top = searcher.search(new TermQuery(new Term(Schema.ID, id)), 1);
+      return top.scoreDocs.length == 0 ? Optional.empty() : Optional.of(load(searcher, top.scoreDocs[0].doc));
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /**
+   * BM25 search of free text: at most {@code topK} records matching the filter, best first (score
+   * descending, then id). The text is analysed, never parsed, so any string is accepted; text without
+   * a searchable term (only punctuation or stop words) finds nothing. See {@link
+   * StoreOptions#codeFieldBoost()} for the fields searched.
+   *
+   * @param topK at least 1
+   */
+  public List<Hit> searchLexical(String queryText, StoreFilter filter, int topK) throws IOException {
+    Checks.notNull(queryText, "queryText");
+    Checks.notNull(filter, "filter");
+    checkLimit(topK, "topK");
+    Query text = Queries.lexical(queryText, analyzer, options.codeFieldBoost());
+    if (text == null) {
+      return List.of();
+    }
+    BooleanQuery.Builder query = new BooleanQuery.Builder().add(text, BooleanClause.Occur.MUST);
+    Queries.addFilter(query, filter);
+    return search(query.build(), topK);
+  }
+
+  /**
+   * Filtered approximate nearest-neighbour search (HNSW, cosine via dot product of unit vectors):
+   * at most {@code topK} records matching the filter, best first (score descending, then id). The
+   * graph is asked for {@code max(topK, vectorCandidates)} neighbours and the best {@code topK} are
+   * kept, which raises recall; when the filter leaves few records, Lucene searches them exactly.
+   *
+   * @param queryVector of the index dimension, finite, not all zeros; normalised here (not modified)
+   * @param topK at least 1
+   * @throws IllegalArgumentException when the vector does not fit the index (naming {@code queryVector})
+   */
+  public List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK) throws IOException {
+    Checks.notNull(queryVector, "queryVector");
+    Checks.notNull(filter, "filter");
+    checkLimit(topK, "topK");
+    float[] unit = Schema.unitVector(queryVector, dimension, model, "queryVector");
+    int k = Math.max(topK, options.vectorCandidates());
+    return search(new KnnFloatVectorQuery(Schema.VECTOR, unit, k, Queries.filter(filter)), topK);
+  }
+
+  /** Every record matching the filter, up to {@code limit}, ordered by id. */
+  public List<MemoryRecord> find(StoreFilter filter, int limit) throws IOException {
+    Checks.notNull(filter, "filter");
+    checkLimit(limit, "limit");
+    return list(new ConstantScoreQuery(Queries.filter(filter)), limit);
+  }
+
+  /**
+   * Every record of every scope with an id greater than {@code afterId} (null: from the first),
+   * up to {@code limit}, ordered by id: pass the last id of one page to get the next. For
+   * maintenance that spans namespaces (reindex, full export); not scoped.
+   */
+  public List<MemoryRecord> page(String afterId, int limit) throws IOException {
+    checkLimit(limit, "limit");
+    return list(TermRangeQuery.newStringRange(Schema.ID, afterId, null, false, false), limit);
+  }
+
+  /**
+   * How many records matching the filter have each value of {@code field}; values with no record
+   * are absent. Keys are wire names ({@code memory}, {@code active}...) or kind names, sorted.
+   *
+   * @param field one of {@code silo}, {@code kind}, {@code status}, {@code tier}
+   */
+  public Map<String, Long> counts(StoreFilter filter, String field) throws IOException {
+    Checks.notNull(filter, "filter");
+    Checks.require(COUNTABLE.contains(field), "field", "must be one of %s, got %s", COUNTABLE, field);
+    Query base = Queries.filter(filter);
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      Map<String, Long> counts = new TreeMap<>();
+      Terms terms = MultiTerms.getTerms(searcher.getIndexReader(), field);
+      if (terms == null) {
+        return counts;
+      }
+      TermsEnum values = terms.iterator();
+      for (BytesRef value = values.next(); value != null; value = values.next()) {
+        Query query = new BooleanQuery.Builder()
+            .add(base, BooleanClause.Occur.FILTER)
+            .add(new TermQuery(new Term(field, BytesRef.deepCopyOf(value))), BooleanClause.Occur.FILTER)
+            .build();
+        int count = searcher.count(query);
+        if (count > 0) {
+          counts.put(value.utf8ToString(), (long) count);
+        }
+      }
+      return counts;
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /**
+   * Ids of records (any scope, tier and status) that have no vector, up to {@code limit}, ordered by
+   * id: the queue of background embedding and of reindexing. Survives restarts, since it is a query.
+   */
+  public List<String> idsWithoutVector(int limit) throws IOException {
+    checkLimit(limit, "limit");
+    Query query = new BooleanQuery.Builder()
+        .add(MatchAllDocsQuery.INSTANCE, BooleanClause.Occur.FILTER)
+        .add(new FieldExistsQuery(Schema.VECTOR), BooleanClause.Occur.MUST_NOT)
+        .build();
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      List<String> ids = new ArrayList<>();
+      for (ScoreDoc hit : searcher.search(query, limit, BY_ID).scoreDocs) {
+        ids.add(((BytesRef) ((FieldDoc) hit).fields[0]).utf8ToString());
+      }
+      return ids;
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /**
+   * Records that these records were injected into a context at {@code when}: each distinct id's
+   * {@code recallCount} goes up by one and its {@code lastAccessed} becomes {@code when}. Updates doc
+   * values in place (no re-indexing); committed on return. Unknown ids are skipped: a record may
+   * have been purged since it was recalled.
+   *
+   * @param when between 1677-09-21 and 2262-04-11 (stored in epoch nanoseconds)
+   */
+  public void recordAccess(Collection<String> ids, Instant when) throws IOException {
+    Checks.notNull(ids, "ids");
+    Checks.notNull(when, "when");
+    long nanos = Schema.epochNanos(when, "when");
+    TreeSet<String> distinct = new TreeSet<>(ids);
+    if (distinct.isEmpty()) {
+      return;
+    }
+    write(() -> {
+      // The lock is held and every write refreshes, so this searcher sees the latest counts.
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        for (String id : distinct) {
+          Term term = new Term(Schema.ID, id);
+          TopDocs top = searcher.search(new TermQuery(term), 1);
+          if (top.scoreDocs.length > 0) {
+            long count = numeric(searcher, top.scoreDocs[0].doc, Schema.RECALL_COUNT, 0);
+            writer.updateDocValues(term,
+                new NumericDocValuesField(Schema.RECALL_COUNT, count + 1),
+                new NumericDocValuesField(Schema.LAST_ACCESSED_NS, nanos));
+          }
+        }
+      } finally {
+        searchers.release(searcher);
+      }
+    });
+  }
+
+  /** Deletes the record for good (the user owns the data); committed. False when there was none. */
+  public boolean purge(String id) throws IOException {
+    Checks.notNull(id, "id");
+    Term term = new Term(Schema.ID, id);
+    boolean[] existed = new boolean[1];
+    write(() -> {
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        existed[0] = searcher.count(new TermQuery(term)) > 0;
+      } finally {
+        searchers.release(searcher);
+      }
+      if (existed[0]) {
+        writer.deleteDocuments(term);
+      }
+    });
+    return existed[0];
+  }
+
+  /** Closes the index; idempotent. Every write was already committed, so nothing is lost. */
+  @Override
+  public void close() throws IOException {
+    writeLock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      try (directory; writer; searchers) {
+        LOG.debug("closing index {}", options.directory());
+      }
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  private interface Change {
+    void apply() throws IOException;
+  }
+
+  /** Applies a change under the write lock, commits it and makes it visible before returning. */
+  private void write(Change change) throws IOException {
+    writeLock.lock();
+    try {
+      change.apply();
+      if (writer.hasUncommittedChanges()) {
+        writer.commit();
+      }
+      searchers.maybeRefreshBlocking();
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  private List<Hit> search(Query query, int topK) throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      ScoreDoc[] top = searcher.search(query, topK, BY_SCORE_THEN_ID, true).scoreDocs;
+      List<Hit> hits = new ArrayList<>(top.length);
+      for (ScoreDoc doc : top) {
+        hits.add(new Hit(load(searcher, doc.doc), hits.size() + 1, doc.score));
+      }
+      return hits;
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  private List<MemoryRecord> list(Query query, int limit) throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      List<MemoryRecord> records = new ArrayList<>();
+      for (ScoreDoc doc : searcher.search(query, limit, BY_ID).scoreDocs) {
+        records.add(load(searcher, doc.doc));
+      }
+      return records;
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  private static MemoryRecord load(IndexSearcher searcher, int doc) throws IOException {
+    StoredFields stored = searcher.storedFields();
+    BytesRef blob = stored.document(doc, Set.of(Schema.RECORD)).getBinaryValue(Schema.RECORD);
+    long recallCount = numeric(searcher, doc, Schema.RECALL_COUNT, 0);
+    Instant lastAccessed = Schema.fromEpochNanos(numeric(searcher, doc, Schema.LAST_ACCESSED_NS, Schema.NEVER));
+    return RecordCodec.decode(blob, recallCount, lastAccessed);
+  }
+
+  private static long numeric(IndexSearcher searcher, int doc, String field, long missing) throws IOException {
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    NumericDocValues values = leaf.reader().getNumericDocValues(field);
+    return values != null && values.advanceExact(doc - leaf.docBase) ? values.longValue() : missing;
+  }
+
+  private static void checkLimit(int limit, String field) {
+    Checks.require(limit >= 1, field, "must be >= 1, got %d", limit);
+  }
+}

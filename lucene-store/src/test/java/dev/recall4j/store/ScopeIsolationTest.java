@@ -1,0 +1,164 @@
+package dev.recall4j.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.recall4j.core.Kind;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Scope;
+import dev.recall4j.core.Silo;
+import dev.recall4j.core.Status;
+import dev.recall4j.core.Tier;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+/**
+ * Isolation: random records across many namespaces, projects, tasks and sessions, random requests
+ * and filters; no path ever returns a record the request may not see ({@link Scope#canSee}) or the
+ * filter excludes, and listing returns exactly the allowed records.
+ */
+class ScopeIsolationTest {
+  private static final List<String> NAMESPACES = List.of("alice", "bob", "carol", "dave", "erin", "frank");
+  private static final List<String> WORDS =
+      List.of("build", "cache", "deploy", "gradle", "NullPointerException", "token", "budget", "lucene", "vector", "scope");
+  private static final List<Kind> KINDS = List.of(Kind.PROJECT_FACT, Kind.TOOL_USE, Kind.WORKFLOW);
+  private static final List<String> TAGS = List.of("a", "b", "c");
+  private static final int DIMENSION = 8;
+
+  @Property(tries = 25)
+  void noPathEverReturnsARecordOutsideTheRequestingScopeOrFilter(@ForAll Random random) throws IOException {
+    Path dir = Files.createTempDirectory("recall4j-isolation");
+    try (LuceneStore store = TestRecords.withVectors(dir, DIMENSION)) {
+      List<MemoryRecord> records = new ArrayList<>();
+      for (int i = 0; i < 60; i++) {
+        records.add(randomRecord(random, "r" + i));
+      }
+      store.upsertAll(records);
+      for (int q = 0; q < 12; q++) {
+        StoreFilter filter = randomFilter(random);
+        int topK = 1 + random.nextInt(20);
+        String text = String.join(" ", pick(random, WORDS, 1 + random.nextInt(3)));
+        List<Hit> lexical = store.searchLexical(text, filter, topK);
+        List<Hit> vector = store.searchVector(randomVector(random), filter, topK);
+        for (Hit hit : Stream.concat(lexical.stream(), vector.stream()).toList()) {
+          assertTrue(allows(filter, hit.record()), () -> filter + " returned " + hit.record());
+        }
+        assertTrue(lexical.size() <= topK && vector.size() <= topK);
+        List<String> expected = records.stream()
+            .filter(r -> allows(filter, r))
+            .map(MemoryRecord::id)
+            .sorted(Comparator.naturalOrder())
+            .toList();
+        assertEquals(expected, store.find(filter, 1000).stream().map(MemoryRecord::id).toList(), filter::toString);
+        long withVector = records.stream().filter(r -> r.vector() != null && allows(filter, r)).count();
+        assertEquals(Math.min(topK, withVector), vector.size(), "a filtered kNN search returns every allowed record with a vector, up to topK");
+      }
+    } finally {
+      try (Stream<Path> files = Files.walk(dir)) {
+        files.sorted(Comparator.reverseOrder()).forEach(ScopeIsolationTest::delete);
+      }
+    }
+  }
+
+  /** The reference semantics, in plain Java. */
+  private static boolean allows(StoreFilter f, MemoryRecord r) {
+    return f.scope().canSee(r.scope())
+        && (f.silos().isEmpty() || f.silos().contains(r.silo()))
+        && (f.kinds().isEmpty() || f.kinds().contains(r.kind()))
+        && (f.tags().isEmpty() || r.tags().stream().anyMatch(f.tags()::contains))
+        && (f.tiers().isEmpty() || f.tiers().contains(r.tier()))
+        && (f.statuses().isEmpty() || f.statuses().contains(r.status()));
+  }
+
+  private static MemoryRecord randomRecord(Random random, String id) {
+    return TestRecords.record(id, String.join(" ", pick(random, WORDS, 1 + random.nextInt(4))))
+        .scope(randomScope(random, NAMESPACES))
+        .silo(oneOf(random, List.of(Silo.values())))
+        .kind(oneOf(random, KINDS))
+        .tier(oneOf(random, List.of(Tier.values())))
+        .status(oneOf(random, List.of(Status.values())))
+        .tags(pick(random, TAGS, random.nextInt(3)))
+        .vector(random.nextInt(5) == 0 ? null : randomVector(random))
+        .build();
+  }
+
+  private static StoreFilter randomFilter(Random random) {
+    List<String> namespaces = new ArrayList<>(NAMESPACES);
+    namespaces.add("nobody");
+    StoreFilter filter = random.nextBoolean()
+        ? StoreFilter.all(randomScope(random, namespaces))
+        : StoreFilter.recallable(randomScope(random, namespaces));
+    if (random.nextInt(3) == 0) {
+      filter = filter.withSilos(Set.copyOf(pick(random, List.of(Silo.values()), 1 + random.nextInt(2))));
+    }
+    if (random.nextInt(3) == 0) {
+      filter = filter.withKinds(Set.copyOf(pick(random, KINDS, 1 + random.nextInt(2))));
+    }
+    if (random.nextInt(3) == 0) {
+      filter = filter.withTags(Set.copyOf(pick(random, TAGS, 1 + random.nextInt(2))));
+    }
+    if (random.nextInt(4) == 0) {
+      filter = filter.withTiers(Set.copyOf(pick(random, List.of(Tier.values()), random.nextInt(3))));
+    }
+    if (random.nextInt(4) == 0) {
+      filter = filter.withStatuses(Set.copyOf(pick(random, List.of(Status.values()), random.nextInt(3))));
+    }
+    return filter;
+  }
+
+  private static Scope randomScope(Random random, List<String> namespaces) {
+    return new Scope(
+        oneOf(random, namespaces),
+        optional(random, List.of("p1", "p2", "p3")),
+        optional(random, List.of("t1", "t2")),
+        optional(random, List.of("s1", "s2", "s3")));
+  }
+
+  private static String optional(Random random, List<String> values) {
+    return random.nextBoolean() ? null : oneOf(random, values);
+  }
+
+  private static float[] randomVector(Random random) {
+    float[] v = new float[DIMENSION];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = (float) random.nextGaussian();
+    }
+    v[0] += 0.01f; // never all zeros
+    return v;
+  }
+
+  private static <T> T oneOf(Random random, List<T> values) {
+    return values.get(random.nextInt(values.size()));
+  }
+
+  private static <T> List<T> pick(Random random, List<T> values, int n) {
+    Set<T> picked = new HashSet<>();
+    List<T> ordered = new ArrayList<>();
+    while (ordered.size() < Math.min(n, values.size())) {
+      T value = oneOf(random, values);
+      if (picked.add(value)) {
+        ordered.add(value);
+      }
+    }
+    return ordered;
+  }
+
+  private static void delete(Path path) {
+    try {
+      Files.delete(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

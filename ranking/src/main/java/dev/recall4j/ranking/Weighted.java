@@ -1,0 +1,62 @@
+package dev.recall4j.ranking;
+
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.ScoreBreakdown;
+import dev.recall4j.core.ScoredRecord;
+import java.util.Comparator;
+
+/** A fused candidate with its record and weights, on its way to becoming a {@link ScoredRecord}. */
+final class Weighted {
+  /**
+   * Group first (pinned, then tiers under strict mode), then final score, then trust, then id. Trust
+   * breaks score ties so that a higher-trust twin never trails its copy even when both scores are 0
+   * (a convex fusion gives a path's worst hit 0).
+   */
+  static final Comparator<Weighted> ORDER =
+      Comparator.comparingInt((Weighted w) -> w.group)
+          .thenComparing(Comparator.comparingDouble((Weighted w) -> w.finalScore).reversed())
+          .thenComparing(Comparator.comparingDouble((Weighted w) -> w.trust).reversed())
+          .thenComparing(w -> w.record.id());
+
+  final MemoryRecord record;
+  final FusedCandidate fused;
+  final double decay;
+  final double trust;
+  final int priority;
+  final int group;
+  final double finalScore;
+  private Similarity similarity;
+
+  Weighted(MemoryRecord record, FusedCandidate fused, double decay, double trust, int priority, int group, double boost) {
+    this.record = record;
+    this.fused = fused;
+    this.decay = decay;
+    this.trust = trust;
+    this.priority = priority;
+    this.group = group;
+    this.finalScore = fused.fusedScore() * decay * trust * boost;
+  }
+
+  /** Computed on first use: most rankings compare only a few pairs beyond the exact-hash check. */
+  Similarity similarity() {
+    if (similarity == null) {
+      similarity = new Similarity(record);
+    }
+    return similarity;
+  }
+
+  ScoredRecord toScored() {
+    return new ScoredRecord(
+        record,
+        new ScoreBreakdown(
+            fused.rank(PathResult.LEXICAL),
+            fused.score(PathResult.LEXICAL),
+            fused.rank(PathResult.VECTOR),
+            fused.score(PathResult.VECTOR),
+            fused.fusedScore(),
+            decay,
+            trust,
+            priority,
+            finalScore));
+  }
+}
