@@ -28,6 +28,15 @@ public final class ContentHash {
 
   /** Whether the text looks like a value {@link #of} produces. */
   public static boolean isValid(String hash) {
-    return hash != null && hash.matches("[0-9a-f]{64}");
+    if (hash == null || hash.length() != 64) {
+      return false;
+    }
+    for (int i = 0; i < hash.length(); i++) {
+      char c = hash.charAt(i);
+      if (!(c >= '0' && c <= '9') && !(c >= 'a' && c <= 'f')) {
+        return false;
+      }
+    }
+    return true;
   }
 }

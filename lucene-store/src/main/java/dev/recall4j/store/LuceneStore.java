@@ -26,6 +26,7 @@ import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFor
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
@@ -35,7 +36,6 @@ import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -104,7 +104,7 @@ import org.slf4j.LoggerFactory;
  * | last_accessed_ns   | NumericDocValues (epoch ns; MIN = never)  | -               | updatable in place by recordAccess              |
  * | recall_count       | NumericDocValues                          | -               | updatable in place by recordAccess              |
  * | vector             | KnnFloatVectorField, DOT_PRODUCT, unit    | -               | HNSW kNN; per-field format from VectorEncoding  |
- * | record             | StoredField (binary, RecordCodec)         | -               | exact round trip of every other field           |
+ * | record             | BinaryDocValues (RecordCodec blob)        | -               | exact round trip; read in place (no LZ4 block)  |
  *
  * Exactness: the vector is indexed L2-normalised (dot product = cosine) and quantised, so the
  * indexed copy cannot give back what the caller wrote; the blob keeps the caller's floats, which
@@ -124,7 +124,7 @@ public final class LuceneStore implements Closeable {
   static final String SCHEMA_KEY = "recall4j.schema";
   static final String MODEL_KEY = "recall4j.embeddingModel";
   static final String DIMENSION_KEY = "recall4j.dimension";
-  static final String SCHEMA_VERSION = "1";
+  static final String SCHEMA_VERSION = "2";
 
   private static final Sort BY_SCORE_THEN_ID =
       new Sort(SortField.FIELD_SCORE, new SortField(Schema.ID, SortField.Type.STRING));
@@ -311,7 +311,7 @@ public final class LuceneStore implements Closeable {
     IndexSearcher searcher = searchers.acquire();
     try {
       TopDocs top = searcher.search(new TermQuery(new Term(Schema.ID, id)), 1);
-      return top.scoreDocs.length == 0 ? Optional.empty() : Optional.of(load(searcher, top.scoreDocs[0].doc));
+      return top.scoreDocs.length == 0 ? Optional.empty() : Optional.of(load(searcher, new ScoreDoc[] {top.scoreDocs[0]}).get(0));
     } finally {
       searchers.release(searcher);
     }
@@ -524,9 +524,10 @@ public final class LuceneStore implements Closeable {
     IndexSearcher searcher = searchers.acquire();
     try {
       ScoreDoc[] top = searcher.search(query, topK, BY_SCORE_THEN_ID, true).scoreDocs;
+      List<MemoryRecord> records = load(searcher, top);
       List<Hit> hits = new ArrayList<>(top.length);
-      for (ScoreDoc doc : top) {
-        hits.add(new Hit(load(searcher, doc.doc), hits.size() + 1, doc.score));
+      for (int i = 0; i < top.length; i++) {
+        hits.add(new Hit(records.get(i), i + 1, top[i].score));
       }
       return hits;
     } finally {
@@ -537,22 +538,49 @@ public final class LuceneStore implements Closeable {
   private List<MemoryRecord> list(Query query, int limit) throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
-      List<MemoryRecord> records = new ArrayList<>();
-      for (ScoreDoc doc : searcher.search(query, limit, BY_ID).scoreDocs) {
-        records.add(load(searcher, doc.doc));
-      }
-      return records;
+      return load(searcher, searcher.search(query, limit, BY_ID).scoreDocs);
     } finally {
       searchers.release(searcher);
     }
   }
 
-  private static MemoryRecord load(IndexSearcher searcher, int doc) throws IOException {
-    StoredFields stored = searcher.storedFields();
-    BytesRef blob = stored.document(doc, Set.of(Schema.RECORD)).getBinaryValue(Schema.RECORD);
-    long recallCount = numeric(searcher, doc, Schema.RECALL_COUNT, 0);
-    Instant lastAccessed = Schema.fromEpochNanos(numeric(searcher, doc, Schema.LAST_ACCESSED_NS, Schema.NEVER));
-    return RecordCodec.decode(blob, recallCount, lastAccessed);
+  /**
+   * The records of {@code docs}, in the given order. Read in doc-id order, because doc values are
+   * forward-only iterators per segment.
+   */
+  private static List<MemoryRecord> load(IndexSearcher searcher, ScoreDoc[] docs) throws IOException {
+    Integer[] byDoc = new Integer[docs.length];
+    for (int i = 0; i < docs.length; i++) {
+      byDoc[i] = i;
+    }
+    java.util.Arrays.sort(byDoc, java.util.Comparator.comparingInt(i -> docs[i].doc));
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    MemoryRecord[] records = new MemoryRecord[docs.length];
+    LeafReaderContext leaf = null;
+    BinaryDocValues blobs = null;
+    NumericDocValues recallCounts = null;
+    NumericDocValues lastAccesses = null;
+    for (int i : byDoc) {
+      int doc = docs[i].doc;
+      if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        blobs = leaf.reader().getBinaryDocValues(Schema.RECORD);
+        recallCounts = leaf.reader().getNumericDocValues(Schema.RECALL_COUNT);
+        lastAccesses = leaf.reader().getNumericDocValues(Schema.LAST_ACCESSED_NS);
+      }
+      int leafDoc = doc - leaf.docBase;
+      if (blobs == null || !blobs.advanceExact(leafDoc)) {
+        throw new IllegalStateException("index corrupt: document " + doc + " has no record blob");
+      }
+      long recallCount = value(recallCounts, leafDoc, 0);
+      Instant lastAccessed = Schema.fromEpochNanos(value(lastAccesses, leafDoc, Schema.NEVER));
+      records[i] = RecordCodec.decode(blobs.binaryValue(), recallCount, lastAccessed);
+    }
+    return java.util.Arrays.asList(records);
+  }
+
+  private static long value(NumericDocValues values, int leafDoc, long missing) throws IOException {
+    return values != null && values.advanceExact(leafDoc) ? values.longValue() : missing;
   }
 
   private static long numeric(IndexSearcher searcher, int doc, String field, long missing) throws IOException {

@@ -9,13 +9,13 @@ import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
-import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.VectorSimilarityFunction;
@@ -122,7 +122,10 @@ final class Schema {
     if (unit != null) {
       doc.add(new KnnFloatVectorField(VECTOR, unit, SIMILARITY));
     }
-    doc.add(new StoredField(RECORD, RecordCodec.encode(r)));
+    // Binary doc values, not a stored field: stored fields are LZ4-compressed in blocks, and
+    // decompressing a block per hit was 90% of a search's time (15 us a hit on SciFact). Doc values
+    // are read in place, at the cost of storing the blob uncompressed.
+    doc.add(new BinaryDocValuesField(RECORD, RecordCodec.encode(r)));
     return doc;
   }
 
