@@ -27,6 +27,7 @@ import java.util.function.Consumer;
  * budget: {context_length: 8192, share: 0.25, tokenizer: cl100k, pinned_share: 0.5}
  * index_settings: {vector_encoding: int8, hnsw_m: 16, hnsw_beam_width: 100, vector_candidates: 100,
  *                  bm25_k1: 0.9, bm25_b: 0.4, code_field_boost: 0.3}
+ * stats: {enabled: true, db: agents/recall4j.db, log_max_rows: 10000, log_max_days: 30}
  * </pre>
  *
  * <p>An unknown key or a bad value is an {@link IllegalArgumentException} naming the key, the value
@@ -74,7 +75,7 @@ public final class ConfigFile {
   }
 
   private static void apply(Section top, EngineConfig.Builder b) {
-    top.allow("index", "namespace", "embedder", "recall", "budget", "index_settings");
+    top.allow("index", "namespace", "embedder", "recall", "budget", "index_settings", "stats");
     top.text("index", v -> b.indexDir(Path.of(v)));
     top.text("namespace", b::namespace);
     top.section("embedder", s -> {
@@ -109,6 +110,13 @@ public final class ConfigFile {
       s.number("bm25_k1", b::bm25K1);
       s.number("bm25_b", b::bm25B);
       s.number("code_field_boost", b::codeFieldBoost);
+    });
+    top.section("stats", s -> {
+      s.allow("enabled", "db", "log_max_rows", "log_max_days");
+      s.bool("enabled", b::statsEnabled);
+      s.text("db", v -> b.statsDb(Path.of(v)));
+      s.integer("log_max_rows", b::logMaxRows);
+      s.integer("log_max_days", b::logMaxDays);
     });
   }
 
@@ -163,6 +171,17 @@ public final class ConfigFile {
         throw new IllegalArgumentException(key(name) + ": must be a whole number, got " + value);
       }
       withKey(name, value, () -> setter.accept(value.intValue()));
+    }
+
+    void bool(String name, Consumer<Boolean> setter) {
+      JsonNode value = node.get(name);
+      if (value == null || value.isNull()) {
+        return;
+      }
+      if (!value.isBoolean()) {
+        throw new IllegalArgumentException(key(name) + ": must be true or false, got " + value);
+      }
+      setter.accept(value.booleanValue());
     }
 
     void number(String name, java.util.function.DoubleConsumer setter) {

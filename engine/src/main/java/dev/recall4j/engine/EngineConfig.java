@@ -54,6 +54,15 @@ import java.time.Duration;
  * @param codeFieldBoost {@code index_settings.code_field_boost}: weight of the code-aware field
  *     (split identifiers, paths) beside the English text field, applied at query time (0.3; 0 gives
  *     plain BM25 as Anserini computes it)
+ * @param statsEnabled {@code stats.enabled}: keep the recall log and the {@code memory_stats}
+ *     sessions in a SQLite file (true); false opens no database and {@link
+ *     RecallEngine#recordSession} refuses
+ * @param statsDb {@code stats.db}: the SQLite file, relative to the workspace; null (the default)
+ *     means {@value #STATS_FILE} beside the index directory (see {@link #statsFile()})
+ * @param logMaxRows {@code stats.log_max_rows}: recall-log rows kept over all namespaces, oldest
+ *     dropped first (10,000); 0 keeps no recall log while sessions are still recorded
+ * @param logMaxDays {@code stats.log_max_days}: recall-log rows older than this many days are
+ *     dropped (30)
  */
 public record EngineConfig(
     Path workspace,
@@ -79,10 +88,17 @@ public record EngineConfig(
     int vectorCandidates,
     double bm25K1,
     double bm25B,
-    double codeFieldBoost) {
+    double codeFieldBoost,
+    boolean statsEnabled,
+    Path statsDb,
+    int logMaxRows,
+    int logMaxDays) {
 
   /** The index directory under the workspace root when none is configured. */
   public static final String DEFAULT_INDEX = "agents/index";
+
+  /** The statistics database's file name, beside the index directory unless {@code stats.db} says otherwise. */
+  public static final String STATS_FILE = "recall4j.db";
 
   public EngineConfig {
     workspace = Checks.notNull(workspace, "workspace").toAbsolutePath().normalize();
@@ -119,6 +135,9 @@ public record EngineConfig(
     Checks.inRange(bm25K1, 0, 10, "index_settings.bm25_k1");
     Checks.inRange(bm25B, 0, 1, "index_settings.bm25_b");
     Checks.inRange(codeFieldBoost, 0, 10, "index_settings.code_field_boost");
+    statsDb = statsDb == null ? null : workspace.resolve(statsDb).normalize();
+    Checks.require(logMaxRows >= 0, "stats.log_max_rows", "must be >= 0 (0 = no recall log), got %d", logMaxRows);
+    Checks.require(logMaxDays >= 1, "stats.log_max_days", "must be >= 1, got %d", logMaxDays);
     String tokenizerName = tokenizer;
     String fusionSpec = fusion;
     String encoding = vectorEncoding;
@@ -182,6 +201,11 @@ public record EngineConfig(
     return new Builder(this);
   }
 
+  /** The statistics database: {@link #statsDb()} when set, else {@value #STATS_FILE} beside the index. */
+  public Path statsFile() {
+    return statsDb != null ? statsDb : indexDir.resolveSibling(STATS_FILE);
+  }
+
   /** The default scope of this engine's requests and records. */
   public Scope defaultScope() {
     return Scope.of(namespace);
@@ -213,6 +237,10 @@ public record EngineConfig(
     private double bm25K1 = 0.9;
     private double bm25B = 0.4;
     private double codeFieldBoost = StoreOptions.DEFAULT_CODE_FIELD_BOOST;
+    private boolean statsEnabled = true;
+    private Path statsDb;
+    private int logMaxRows = 10_000;
+    private int logMaxDays = 30;
 
     private Builder(Path workspace) {
       this.workspace = workspace;
@@ -243,6 +271,10 @@ public record EngineConfig(
       bm25K1 = c.bm25K1;
       bm25B = c.bm25B;
       codeFieldBoost = c.codeFieldBoost;
+      statsEnabled = c.statsEnabled;
+      statsDb = c.statsDb;
+      logMaxRows = c.logMaxRows;
+      logMaxDays = c.logMaxDays;
     }
 
     /** The index directory; a relative path is resolved against the workspace. */
@@ -270,12 +302,17 @@ public record EngineConfig(
     public Builder bm25K1(double k1) { this.bm25K1 = k1; return this; }
     public Builder bm25B(double b) { this.bm25B = b; return this; }
     public Builder codeFieldBoost(double boost) { this.codeFieldBoost = boost; return this; }
+    public Builder statsEnabled(boolean enabled) { this.statsEnabled = enabled; return this; }
+    /** The statistics database file; a relative path is resolved against the workspace; null: beside the index. */
+    public Builder statsDb(Path file) { this.statsDb = file; return this; }
+    public Builder logMaxRows(int rows) { this.logMaxRows = rows; return this; }
+    public Builder logMaxDays(int days) { this.logMaxDays = days; return this; }
 
     public EngineConfig build() {
       return new EngineConfig(workspace, indexDir, namespace, embedderProvider, embedderModel, ollamaHost,
           embedderTimeout, embedderBatchSize, queryCacheSize, deadline, topK, fusion, tierBoost, contextLength,
           budgetShare, tokenizer, pinnedShare, vectorEncoding, hnswM, hnswBeamWidth, vectorCandidates,
-          bm25K1, bm25B, codeFieldBoost);
+          bm25K1, bm25B, codeFieldBoost, statsEnabled, statsDb, logMaxRows, logMaxDays);
     }
   }
 }

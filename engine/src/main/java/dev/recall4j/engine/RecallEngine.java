@@ -8,13 +8,13 @@ import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
-import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.ScoreBreakdown;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.TokenCounter;
+import dev.recall4j.core.Wire;
 import dev.recall4j.core.DroppedItem;
 import dev.recall4j.embeddings.EmbeddingException;
 import dev.recall4j.embeddings.Embedders;
@@ -41,11 +41,15 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -75,6 +79,9 @@ public final class RecallEngine implements Closeable {
   /** Pinned records fetched per recall at most; more is a configuration error worth a warning. */
   private static final int MAX_PINNED = 256;
 
+  /** Records read per page by {@link #export}. */
+  private static final int EXPORT_PAGE = 500;
+
   private final EngineConfig config;
   private final Clock clock;
   private final LuceneStore store;
@@ -85,6 +92,16 @@ public final class RecallEngine implements Closeable {
   private final Packer packer;
   private final TokenCounter tokenCounter;
   private final ExecutorService background;
+  /** Serialises every state change, so read-check-write sequences (dedup, supersede) are atomic; fair, so
+   * a caller's write never waits behind a stream of background access updates. */
+  private final ReentrantLock writes = new ReentrantLock(true);
+  /** Guarded by {@link #writes}. */
+  private final DuplicateIndex duplicates = new DuplicateIndex();
+  /** Null when {@code stats.enabled} is false. */
+  private final StatsStore statsStore;
+  private final Batcher<Access> accesses;
+  /** Null when statistics are off or {@code stats.log_max_rows} is 0. */
+  private final Batcher<LogEntry> recallLog;
 
   private RecallEngine(EngineConfig config, Embedder embedder, Clock clock) throws IOException {
     this.config = config;
@@ -102,8 +119,20 @@ public final class RecallEngine implements Closeable {
       options.vectorDimension(embedder.dimension()).embeddingModel(embedder.modelId());
     }
     this.store = LuceneStore.open(options.build());
+    try {
+      this.statsStore = config.statsEnabled()
+          ? StatsStore.open(config.statsFile(), config.logMaxRows(), Duration.ofDays(config.logMaxDays()))
+          : null;
+    } catch (IOException | RuntimeException e) {
+      store.close();
+      throw e;
+    }
     this.background = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("recall4j-bg-", 0).factory());
     this.queryEmbedding = embedder == null ? null : new QueryEmbedding(embedder, background);
+    this.accesses = new Batcher<>(background, this::applyAccesses, "record access");
+    this.recallLog = statsStore != null && config.logMaxRows() > 0
+        ? new Batcher<>(background, statsStore::logRecalls, "log recalls")
+        : null;
     this.tierPolicy = config.tierPolicy();
     this.ranker = Ranker.builder().fusion(config.fusionMethod()).tierPolicy(tierPolicy).clock(clock).build();
     this.tokenCounter = config.tokenCounter();
@@ -158,55 +187,280 @@ public final class RecallEngine implements Closeable {
   }
 
   /**
-   * Saves (inserts or replaces by id) one record, embedding it first when an embedder is
-   * configured and the record carries no vector. Durable when it returns.
+   * Saves one record, idempotently; see {@link #saveAll(Collection)}. Durable when it returns.
    *
-   * @return the record as stored (with its vector and embedding model)
+   * @return the record as stored: the given one (with its vector), or, when it repeats the content
+   *     of a stored record, that record with its times refreshed
    */
   public MemoryRecord save(MemoryRecord record) {
     Checks.notNull(record, "record");
-    MemoryRecord embedded = withVectors(List.of(record)).get(0);
-    io(() -> store.upsert(embedded));
-    return embedded;
+    return saveAll(List.of(record)).get(0);
   }
 
-  /** Saves many records in one commit: all or nothing. Embeds in batches of {@code embedder.batch_size}. */
+  /**
+   * Saves many records in one commit: all or nothing. Embeds records without a vector first, in
+   * batches of {@code embedder.batch_size}.
+   *
+   * <p><b>Idempotent by content.</b> A memory or KB record whose content (by {@link
+   * dev.recall4j.core.ContentHash}) equals that of an active record in exactly the same scope and
+   * silo is not stored again: the stored record keeps its id, history and statistics, its {@code
+   * updated} time is refreshed to now, and an archived one returns to the active tier (saving it
+   * again says it matters again). Nothing is ever deleted by a save. RAG chunks are identified by
+   * id only ({@code file#chunk}). Repeats within the batch collapse the same way.
+   *
+   * <p><b>Replace by id.</b> A record whose id is stored already replaces it, keeping the stored
+   * {@code created} (the earlier of the two), {@code recallCount} and {@code lastAccessed}; its
+   * {@code updated} becomes now. An id held by another namespace is refused, since ids are global
+   * to the index and a save must never touch another namespace's record. Where the batch repeats an
+   * id, the later record wins. Use {@link #importAll} to restore records exactly as given.
+   *
+   * @return the records as stored, one per input in input order
+   * @throws IllegalArgumentException naming the field of the first bad record; nothing is written
+   */
   public List<MemoryRecord> saveAll(Collection<MemoryRecord> records) {
     return saveAll(records, IngestProgress.NONE);
   }
 
   /** {@link #saveAll(Collection)} with progress reports after each embedding batch. */
   public List<MemoryRecord> saveAll(Collection<MemoryRecord> records, IngestProgress progress) {
-    Checks.notNull(records, "records");
-    List<MemoryRecord> input = List.copyOf(records);
-    List<MemoryRecord> embedded = new ArrayList<>(input.size());
-    int batch = config.embedderBatchSize();
-    for (int from = 0; from < input.size(); from += batch) {
-      embedded.addAll(withVectors(input.subList(from, Math.min(input.size(), from + batch))));
-      progress.update(embedded.size(), input.size());
-    }
-    io(() -> store.upsertAll(embedded));
-    return embedded;
+    List<MemoryRecord> embedded = embedAll(records, progress);
+    return locked(() -> {
+      Batch batch = new Batch();
+      List<MemoryRecord> stored = new ArrayList<>(embedded.size());
+      for (MemoryRecord record : embedded) {
+        stored.add(batch.stage(resolve(batch, record)));
+      }
+      batch.commit();
+      // A later record of the batch may have replaced an earlier one: report what was written.
+      return stored.stream().map(r -> batch.staged.get(r.id())).toList();
+    });
+  }
+
+  /**
+   * Writes records exactly as given (times, status, tier, statistics, links): the restore half of a
+   * JSONL export, lossless. No deduplication, no refreshed times; records without a vector are
+   * embedded when an embedder is configured. One commit, all or nothing. An id held by another
+   * namespace is refused, as in {@link #saveAll(Collection)}.
+   */
+  public List<MemoryRecord> importAll(Collection<MemoryRecord> records) {
+    List<MemoryRecord> embedded = embedAll(records, IngestProgress.NONE);
+    return locked(() -> {
+      Batch batch = new Batch();
+      for (MemoryRecord record : embedded) {
+        MemoryRecord existing = batch.current(record.id());
+        checkSameNamespace(existing, record);
+        batch.stage(record);
+      }
+      batch.commit();
+      return embedded;
+    });
   }
 
   /** The record with this id if it exists and the scope may see it (any status or tier). */
   public Optional<MemoryRecord> get(Scope scope, String id) {
+    return get(scope, Teams.NONE, id);
+  }
+
+  /** The record with this id if the scope, holding these teams, may see it (any status or tier). */
+  public Optional<MemoryRecord> get(Scope scope, Teams teams, String id) {
     Checks.notNull(scope, "scope");
+    Checks.notNull(teams, "teams");
     Checks.notBlank(id, "id");
-    return io(() -> store.get(id)).filter(r -> scope.canSee(r.scope()));
+    return io(() -> store.get(id)).filter(r -> teams.canSee(scope, r.scope()));
   }
 
   /**
-   * Forgets a record: a soft delete. It stays in the index for audit, is never recalled again and
-   * is shown by {@link #get} with status {@code deleted}.
+   * Replaces a record by a new one in one durable step (one commit): the old record's status
+   * becomes {@code superseded} (kept for history, never recalled), its {@code updated} time now and
+   * the new id is added to its links; the new record is stored with {@code supersedes = oldId}. A
+   * user correction is saved this way, typically with {@link dev.recall4j.core.Source#USER_CORRECTION}.
+   *
+   * @param scope the caller's scope; it must see the old record and the new record's scope
+   * @param newRecord a record with an id not stored yet, whose {@code supersedes} is null or {@code oldId}
+   * @return the new record as stored
+   * @throws IllegalArgumentException naming the field: {@code id} (no such record), {@code status}
+   *     (the old record is superseded or deleted), {@code newRecord.id} (already stored), {@code
+   *     newRecord.scope} (outside the caller's scope), {@code supersedes} (names another record);
+   *     nothing is changed
+   */
+  public MemoryRecord supersede(Scope scope, String oldId, MemoryRecord newRecord) {
+    Checks.notNull(scope, "scope");
+    Checks.notNull(newRecord, "newRecord");
+    Checks.notBlank(oldId, "oldId");
+    Checks.require(scope.canSee(newRecord.scope()), "newRecord.scope",
+        "must lie inside the caller's scope %s, got %s", scope, newRecord.scope());
+    Checks.require(newRecord.supersedes() == null || newRecord.supersedes().equals(oldId), "supersedes",
+        "must be null or the superseded id %s, got %s", Checks.excerpt(oldId), Checks.excerpt(newRecord.supersedes()));
+    MemoryRecord embedded = embedAll(List.of(newRecord.toBuilder().supersedes(oldId).build()), IngestProgress.NONE).get(0);
+    return locked(() -> {
+      MemoryRecord old = require(scope, oldId);
+      requireActive(old, "superseded");
+      Checks.require(io(() -> store.get(embedded.id())).isEmpty(), "newRecord.id",
+          "a record %s is already stored; a superseding record needs a new id", Checks.excerpt(embedded.id()));
+      List<String> links = new ArrayList<>(old.links());
+      links.add(embedded.id());
+      Batch batch = new Batch();
+      batch.stage(old.toBuilder().status(Status.SUPERSEDED).updated(later(old.updated())).links(links).build());
+      batch.stage(embedded);
+      batch.commit();
+      return embedded;
+    });
+  }
+
+  /**
+   * The supersede chain a record belongs to, newest first: from the record that replaced it (and so
+   * on) back to the first version. A record never superseded and superseding nothing gives a
+   * one-element list. Versions the scope may not see, or that were purged, end the chain.
+   *
+   * @throws IllegalArgumentException naming the id when the scope holds no such record
+   */
+  public List<MemoryRecord> history(Scope scope, String id) {
+    MemoryRecord newest = require(scope, id);
+    Set<String> seen = new HashSet<>(Set.of(newest.id()));
+    for (Optional<MemoryRecord> next = successor(scope, newest); next.isPresent() && seen.add(next.get().id());
+        next = successor(scope, newest)) {
+      newest = next.get();
+    }
+    List<MemoryRecord> chain = new ArrayList<>(List.of(newest));
+    Set<String> back = new HashSet<>(Set.of(newest.id()));
+    for (MemoryRecord r = newest; r.supersedes() != null && back.add(r.supersedes()); ) {
+      Optional<MemoryRecord> previous = get(scope, r.supersedes());
+      if (previous.isEmpty()) {
+        break;
+      }
+      r = previous.get();
+      chain.add(r);
+    }
+    return chain;
+  }
+
+  /**
+   * Forgets a record: a soft delete. Its status becomes {@code deleted} and its {@code updated}
+   * time records when it was forgotten; it stays in the index for audit, is shown by {@link #get}
+   * and exported, but never recalled again. Forgetting a forgotten record changes nothing.
    *
    * @throws IllegalArgumentException naming the id when the scope holds no such record
    */
   public MemoryRecord forget(Scope scope, String id) {
-    MemoryRecord current = require(scope, id);
-    MemoryRecord deleted = current.toBuilder().status(Status.DELETED).updated(later(current.updated())).build();
-    io(() -> store.upsert(deleted));
-    return deleted;
+    return locked(() -> {
+      MemoryRecord current = require(scope, id);
+      if (current.status() == Status.DELETED) {
+        return current;
+      }
+      return write(current, current.toBuilder().status(Status.DELETED).updated(later(current.updated())).build());
+    });
+  }
+
+  /**
+   * Moves an active record to the archived tier: recalled only by requests that include the
+   * archive. Archiving an archived record changes nothing.
+   *
+   * @throws IllegalArgumentException naming {@code id} (unknown) or {@code status} (not active)
+   */
+  public MemoryRecord archive(Scope scope, String id) {
+    return changeTier(scope, id, Tier.ARCHIVED, EnumSet.of(Tier.ACTIVE, Tier.PINNED), "archived");
+  }
+
+  /** Brings an archived record back to the active tier; see {@link #archive}. */
+  public MemoryRecord unarchive(Scope scope, String id) {
+    return changeTier(scope, id, Tier.ACTIVE, EnumSet.of(Tier.ARCHIVED), "unarchived");
+  }
+
+  /**
+   * Pins an active record ({@code always_load}): injected first in every recall of its scope,
+   * whatever the query, under the budget's pinned share. Pinning a pinned record changes nothing.
+   *
+   * @throws IllegalArgumentException naming {@code id} (unknown) or {@code status} (not active)
+   */
+  public MemoryRecord pin(Scope scope, String id) {
+    return changeTier(scope, id, Tier.PINNED, EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED), "pinned");
+  }
+
+  /** Returns a pinned record to the active tier (recalled by relevance); see {@link #pin}. */
+  public MemoryRecord unpin(Scope scope, String id) {
+    return changeTier(scope, id, Tier.ACTIVE, EnumSet.of(Tier.PINNED), "unpinned");
+  }
+
+  /**
+   * Deletes a record for good (the user owns the data): it is gone from the index, from recall,
+   * {@code get}, history and export. Records linking to it keep their links.
+   *
+   * @return the record as it was before the purge
+   * @throws IllegalArgumentException naming the id when the scope holds no such record
+   */
+  public MemoryRecord purge(Scope scope, String id) {
+    return locked(() -> {
+      MemoryRecord current = require(scope, id);
+      io(() -> store.purge(current.id()));
+      duplicates.update(current, null);
+      return current;
+    });
+  }
+
+  /**
+   * Streams every record (any status and tier) a scope may see, holding these teams, in id order:
+   * the export of a namespace. Reads the index page by page, so memory stays bounded.
+   *
+   * @return how many records were passed to {@code sink}
+   */
+  public long export(Scope scope, Teams teams, Consumer<MemoryRecord> sink) {
+    Checks.notNull(scope, "scope");
+    Checks.notNull(teams, "teams");
+    Checks.notNull(sink, "sink");
+    long count = 0;
+    String after = null;
+    for (List<MemoryRecord> page = io(() -> store.page(null, EXPORT_PAGE)); !page.isEmpty();
+        page = pageAfter(after)) {
+      for (MemoryRecord r : page) {
+        if (teams.canSee(scope, r.scope())) {
+          sink.accept(r);
+          count++;
+        }
+      }
+      after = page.get(page.size() - 1).id();
+    }
+    return count;
+  }
+
+  /**
+   * Records one agent session's budget statistics (a {@code memory_stats} row of the scope's
+   * namespace), to be called once at session end. Durable when it returns.
+   *
+   * @throws IllegalStateException when statistics are off ({@code stats.enabled: false})
+   */
+  public void recordSession(Scope scope, SessionStats session) {
+    Checks.notNull(scope, "scope");
+    Checks.notNull(session, "session");
+    stats().recordSession(scope.namespace(), session, clock.instant());
+  }
+
+  /**
+   * Budget advice from the namespace's recorded sessions ({@link BudgetAdvice} has the rules);
+   * empty when statistics are off. Never changes a setting.
+   */
+  public Optional<BudgetAdvice> budgetAdvice(Scope scope) {
+    Checks.notNull(scope, "scope");
+    return statsStore == null
+        ? Optional.empty()
+        : Optional.of(BudgetAdvice.of(statsStore.recentSessions(scope.namespace(), BudgetAdvice.WINDOW), config.budgetShare()));
+  }
+
+  /**
+   * The namespace's most recent recall-log entries, newest first. Recalls are logged in the
+   * background: a recall shows up here shortly after it returns, and certainly after {@link #close}.
+   *
+   * @throws IllegalStateException when statistics are off
+   */
+  public List<LoggedRecall> recallLog(Scope scope, int limit) {
+    Checks.notNull(scope, "scope");
+    Checks.require(limit >= 1, "limit", "must be >= 1, got %d", limit);
+    return stats().recentRecalls(scope.namespace(), limit);
+  }
+
+  /** Aggregates of the namespace's recall log. @throws IllegalStateException when statistics are off */
+  public RecallLogSummary recallLogSummary(Scope scope) {
+    Checks.notNull(scope, "scope");
+    return stats().summary(scope.namespace());
   }
 
   /**
@@ -214,18 +468,29 @@ public final class RecallEngine implements Closeable {
    * scope first, then the fused, weighted and deduplicated candidates of both paths.
    */
   public RecallResult recall(RecallRequest request) {
+    return recall(request, Teams.NONE);
+  }
+
+  /**
+   * {@link #recall(RecallRequest)} for a caller holding these teams: their shared records ({@link
+   * Teams}) are searched, pinned and ranked beside the request's own, with the same narrowing.
+   * After the result is returned, the injected records' {@code recallCount} and {@code
+   * lastAccessed} are updated and the recall is logged, both in the background.
+   */
+  public RecallResult recall(RecallRequest request, Teams teams) {
     Checks.notNull(request, "request");
+    Checks.notNull(teams, "teams");
     long start = System.nanoTime();
     Map<String, Double> timings = new LinkedHashMap<>();
     Stopwatch watch = new Stopwatch(timings);
-    List<ScoredRecord> pinned = pinned(request);
+    List<ScoredRecord> pinned = pinned(request, teams);
     watch.lap("pinned");
 
     List<ScoredRecord> ranked = List.of();
     List<DroppedItem> dropped = new ArrayList<>();
     String retrieval = "pinned only (empty query)";
     if (!request.query().isEmpty()) {
-      Retrieval candidates = retrieve(request, start);
+      Retrieval candidates = retrieve(request, teams, start);
       timings.putAll(candidates.timingsMillis());
       retrieval = candidates.retrieval();
       watch.restart();
@@ -244,14 +509,15 @@ public final class RecallEngine implements Closeable {
     watch.lap("pack");
     timings.put("total", (System.nanoTime() - start) / 1e6);
 
-    recordAccessLater(packed.items());
     dropped.addAll(packed.dropped());
     List<String> warnings = new ArrayList<>(packed.warnings());
     if (retrieval.startsWith("lexical (embedder error")) {
       warnings.add(retrieval);
     }
-    return new RecallResult(packed.context(), packed.items(), dropped, packed.budgetTokens(),
+    RecallResult result = new RecallResult(packed.context(), packed.items(), dropped, packed.budgetTokens(),
         packed.tokensUsed(), packed.tokenizer(), retrieval, timings, warnings);
+    afterRecall(request, result);
+    return result;
   }
 
   /**
@@ -260,8 +526,14 @@ public final class RecallEngine implements Closeable {
    * not included (they are injected regardless of the query).
    */
   public Retrieval retrieve(RecallRequest request) {
+    return retrieve(request, Teams.NONE);
+  }
+
+  /** {@link #retrieve(RecallRequest)} for a caller holding these teams. */
+  public Retrieval retrieve(RecallRequest request, Teams teams) {
     Checks.notNull(request, "request");
-    return retrieve(request, System.nanoTime());
+    Checks.notNull(teams, "teams");
+    return retrieve(request, teams, System.nanoTime());
   }
 
   /** Fuses, weights and deduplicates a retrieval with this engine's ranking settings. */
@@ -269,17 +541,19 @@ public final class RecallEngine implements Closeable {
     return ranker.rank(retrieval.paths(), retrieval.records());
   }
 
-  private Retrieval retrieve(RecallRequest request, long start) {
+  private Retrieval retrieve(RecallRequest request, Teams teams, long start) {
     Map<String, Double> timings = new LinkedHashMap<>();
     Stopwatch watch = new Stopwatch(timings);
     Duration deadline = request.deadline() != null ? request.deadline() : config.deadline();
-    StoreFilter filter = StoreFilter.recallable(request.scope())
-        .withSilos(request.silos())
-        .withKinds(request.kinds())
-        .withTags(request.tags())
-        .withTiers(request.includeArchived() ? EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED) : EnumSet.of(Tier.ACTIVE));
+    List<StoreFilter> filters = teams.visibleScopes(request.scope()).stream()
+        .map(scope -> StoreFilter.recallable(scope)
+            .withSilos(request.silos())
+            .withKinds(request.kinds())
+            .withTags(request.tags())
+            .withTiers(request.includeArchived() ? EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED) : EnumSet.of(Tier.ACTIVE)))
+        .toList();
     int topK = request.topK() != null ? request.topK() : config.topK();
-    List<Hit> lexical = io(() -> store.searchLexical(request.query(), filter, topK));
+    List<Hit> lexical = acrossScopes(filters, topK, filter -> store.searchLexical(request.query(), filter, topK));
     watch.lap("lexical");
     List<Hit> semantic = List.of();
     String retrieval;
@@ -298,7 +572,7 @@ public final class RecallEngine implements Closeable {
       watch.lap("embed");
       if (vector.isPresent()) {
         float[] queryVector = vector.get();
-        semantic = io(() -> store.searchVector(queryVector, filter, topK));
+        semantic = acrossScopes(filters, topK, filter -> store.searchVector(queryVector, filter, topK));
         watch.lap("vector");
       }
     }
@@ -331,26 +605,26 @@ public final class RecallEngine implements Closeable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    try {
-      store.close();
-    } finally {
-      if (embedder != null) {
-        embedder.close();
-      }
+    try (LuceneStore index = store; Embedder model = embedder; StatsStore stats = statsStore) {
+      LOG.debug("closing engine over {}", config.indexDir());
     }
   }
 
-  private List<ScoredRecord> pinned(RecallRequest request) {
-    StoreFilter scoped = StoreFilter.recallable(request.scope())
-        .withSilos(request.silos())
-        .withKinds(request.kinds())
-        .withTiers(EnumSet.of(Tier.PINNED));
-    List<MemoryRecord> found = io(() -> store.find(scoped, MAX_PINNED));
-    if (found.size() == MAX_PINNED) {
+  private List<ScoredRecord> pinned(RecallRequest request, Teams teams) {
+    List<MemoryRecord> found = new ArrayList<>();
+    for (Scope scope : teams.visibleScopes(request.scope())) {
+      StoreFilter scoped = StoreFilter.recallable(scope)
+          .withSilos(request.silos())
+          .withKinds(request.kinds())
+          .withTiers(EnumSet.of(Tier.PINNED));
+      found.addAll(io(() -> store.find(scoped, MAX_PINNED)));
+    }
+    if (found.size() >= MAX_PINNED) {
       LOG.warn("more than {} pinned records in scope; only the first {} by id are considered", MAX_PINNED, MAX_PINNED);
     }
     return found.stream()
         .sorted(Comparator.comparingInt((MemoryRecord r) -> tierPolicy.priority(r.kind())).thenComparing(MemoryRecord::id))
+        .limit(MAX_PINNED)
         .map(r -> new ScoredRecord(r, ScoreBreakdown.pinned(r.effectiveTrust())))
         .toList();
   }
@@ -383,29 +657,245 @@ public final class RecallEngine implements Closeable {
     return out;
   }
 
+  /** Validates the input and embeds records without a vector, batch by batch, outside the write lock. */
+  private List<MemoryRecord> embedAll(Collection<MemoryRecord> records, IngestProgress progress) {
+    Checks.notNull(records, "records");
+    Checks.notNull(progress, "progress");
+    List<MemoryRecord> input = List.copyOf(records);
+    List<MemoryRecord> embedded = new ArrayList<>(input.size());
+    int batch = config.embedderBatchSize();
+    for (int from = 0; from < input.size(); from += batch) {
+      embedded.addAll(withVectors(input.subList(from, Math.min(input.size(), from + batch))));
+      progress.update(embedded.size(), input.size());
+    }
+    return embedded;
+  }
+
   /** The text a record is embedded from: its title and content, as the lexical path sees them. */
   static String embeddingText(MemoryRecord r) {
     return r.title() == null ? r.content() : r.title() + "\n" + r.content();
   }
 
-  private void recordAccessLater(List<RecalledItem> items) {
-    if (items.isEmpty()) {
-      return;
-    }
-    List<String> ids = items.stream().map(i -> i.record().id()).toList();
+  /** The records one recall injected, and when. */
+  private record Access(List<String> ids, Instant when) {}
+
+  /** One recall to log. */
+  record LogEntry(Scope scope, String query, RecallResult result, Instant when) {}
+
+  /**
+   * Off the recall's critical path: queues the injected records' access statistics (they feed
+   * decay) and the recall-log entry for the background batchers.
+   */
+  private void afterRecall(RecallRequest request, RecallResult result) {
     Instant when = clock.instant();
-    background.execute(() -> {
-      try {
-        store.recordAccess(ids, when);
-      } catch (IOException | RuntimeException e) {
-        LOG.warn("could not record access of {} records: {}", ids.size(), e.toString());
+    if (!result.items().isEmpty()) {
+      accesses.submit(new Access(result.items().stream().map(i -> i.record().id()).toList(), when));
+    }
+    if (recallLog != null) {
+      recallLog.submit(new LogEntry(request.scope(), request.query(), result, when));
+    }
+  }
+
+  /**
+   * Applies queued accesses: each record's {@code recallCount} goes up by the number of recalls
+   * that injected it, and its {@code lastAccessed} becomes the latest recall time of the batch
+   * (exact when recalls are spaced; within the batch's span during a burst, far below any decay
+   * half-life). Usually every record occurs once and the store updates doc values in place, as
+   * designed. When a burst queued several recalls of one record (a pinned profile is in every
+   * recall), the store's +1-per-call update would cost one commit per recall; re-indexing those
+   * records with their summed counts costs one commit for the batch instead. Under the write lock,
+   * so a concurrent state change cannot lose an increment.
+   */
+  private void applyAccesses(List<Access> batch) {
+    Map<String, Long> counts = new java.util.TreeMap<>();
+    Instant latest = Instant.MIN;
+    for (Access access : batch) {
+      new java.util.TreeSet<>(access.ids()).forEach(id -> counts.merge(id, 1L, Long::sum));
+      latest = access.when().isAfter(latest) ? access.when() : latest;
+    }
+    Instant when = latest;
+    locked(() -> {
+      if (counts.values().stream().allMatch(c -> c == 1)) {
+        io(() -> store.recordAccess(counts.keySet(), when));
+        return null;
       }
+      List<MemoryRecord> bumped = new ArrayList<>();
+      counts.forEach((id, count) -> io(() -> store.get(id)).ifPresent(r -> bumped.add(r.toBuilder()
+          .recallCount(r.recallCount() + count)
+          .lastAccessed(r.lastAccessed() != null && r.lastAccessed().isAfter(when) ? r.lastAccessed() : when)
+          .build())));
+      io(() -> store.upsertAll(bumped));
+      return null;
     });
   }
 
+  private StatsStore stats() {
+    if (statsStore == null) {
+      throw new IllegalStateException("statistics are off (stats.enabled: false in the configuration)");
+    }
+    return statsStore;
+  }
+
+  /**
+   * Runs one search per visible scope and merges the hits as one search over their union would
+   * order them: score descending, then id, ranks renumbered. Scores of separate searches are
+   * comparable because scope filters never score (BM25 statistics and vector similarity do not
+   * depend on the filter). With no team this is the single search.
+   */
+  private List<Hit> acrossScopes(List<StoreFilter> filters, int topK, IoSearch search) {
+    if (filters.size() == 1) {
+      return io(() -> search.run(filters.get(0)));
+    }
+    List<Hit> all = new ArrayList<>();
+    for (StoreFilter filter : filters) {
+      all.addAll(io(() -> search.run(filter)));
+    }
+    all.sort(Comparator.comparingDouble((Hit h) -> h.score()).reversed().thenComparing(h -> h.record().id()));
+    List<Hit> merged = new ArrayList<>(Math.min(topK, all.size()));
+    for (int i = 0; i < Math.min(topK, all.size()); i++) {
+      merged.add(new Hit(all.get(i).record(), i + 1, all.get(i).score()));
+    }
+    return merged;
+  }
+
+  private interface IoSearch {
+    List<Hit> run(StoreFilter filter) throws IOException;
+  }
+
+  /**
+   * Decides what one record of a save becomes: a new record, a replacement of the same id (keeping
+   * the stored creation time and statistics), or a refresh of the stored record it repeats.
+   */
+  private MemoryRecord resolve(Batch batch, MemoryRecord record) {
+    MemoryRecord existing = batch.current(record.id());
+    checkSameNamespace(existing, record);
+    if (existing != null) {
+      Instant updated = later(existing.updated());
+      return record.toBuilder()
+          .created(existing.created().isBefore(record.created()) ? existing.created() : record.created())
+          .updated(record.updated().isAfter(updated) ? record.updated() : updated)
+          .recallCount(existing.recallCount())
+          .lastAccessed(existing.lastAccessed())
+          .build();
+    }
+    Optional<String> repeated = batch.duplicateOf(record);
+    if (repeated.isEmpty()) {
+      return record;
+    }
+    MemoryRecord original = batch.current(repeated.get());
+    MemoryRecord.Builder refreshed = original.toBuilder().updated(later(original.updated()));
+    if (original.tier() == Tier.ARCHIVED) {
+      refreshed.tier(Tier.ACTIVE);
+    }
+    return refreshed.build();
+  }
+
+  private static void checkSameNamespace(MemoryRecord existing, MemoryRecord record) {
+    Checks.require(existing == null || existing.scope().namespace().equals(record.scope().namespace()), "id",
+        "%s is already used by a record of another namespace; ids are unique across the index", Checks.excerpt(record.id()));
+  }
+
+  /**
+   * The records one write changes, staged in memory and committed with one {@code upsertAll}; the
+   * duplicate index follows only after the commit succeeded. Used under the write lock.
+   */
+  private final class Batch {
+    /** What the batch writes, by id, in staging order. */
+    final Map<String, MemoryRecord> staged = new LinkedHashMap<>();
+    /** What the index held before, by id (null: absent). */
+    private final Map<String, MemoryRecord> before = new HashMap<>();
+    /** Content repeats among the staged records, by staged id. */
+    private final DuplicateIndex stagedDuplicates = DuplicateIndex.empty();
+
+    /** The record's state as the batch would leave it: staged, else stored, else null. */
+    MemoryRecord current(String id) {
+      MemoryRecord s = staged.get(id);
+      if (s != null) {
+        return s;
+      }
+      if (!before.containsKey(id)) {
+        before.put(id, io(() -> store.get(id)).orElse(null));
+      }
+      return before.get(id);
+    }
+
+    Optional<String> duplicateOf(MemoryRecord r) {
+      Optional<String> inBatch = io(() -> stagedDuplicates.find(null, r));
+      return inBatch.isPresent() ? inBatch : io(() -> duplicates.find(store, r));
+    }
+
+    MemoryRecord stage(MemoryRecord r) {
+      MemoryRecord previous = current(r.id());
+      staged.put(r.id(), r);
+      stagedDuplicates.update(previous, r);
+      return r;
+    }
+
+    void commit() {
+      if (staged.isEmpty()) {
+        return;
+      }
+      io(() -> store.upsertAll(staged.values()));
+      staged.forEach((id, r) -> duplicates.update(before.get(id), r));
+    }
+  }
+
+  private MemoryRecord write(MemoryRecord before, MemoryRecord after) {
+    io(() -> store.upsert(after));
+    duplicates.update(before, after);
+    return after;
+  }
+
+  private MemoryRecord changeTier(Scope scope, String id, Tier target, Set<Tier> from, String verb) {
+    return locked(() -> {
+      MemoryRecord current = require(scope, id);
+      if (current.tier() == target) {
+        return current;
+      }
+      requireActive(current, verb);
+      Checks.require(from.contains(current.tier()), "tier", "record %s is %s; only %s records can be %s",
+          Checks.excerpt(id), Wire.name(current.tier()), from.stream().map(Wire::name).sorted().toList(), verb);
+      return write(current, current.toBuilder().tier(target).updated(later(current.updated())).build());
+    });
+  }
+
+  private static void requireActive(MemoryRecord r, String verb) {
+    Checks.require(r.status() == Status.ACTIVE, "status", "record %s is %s; only active records can be %s",
+        Checks.excerpt(r.id()), Wire.name(r.status()), verb);
+  }
+
+  /** The record that superseded {@code r}: among its links, the one whose {@code supersedes} is r. */
+  private Optional<MemoryRecord> successor(Scope scope, MemoryRecord r) {
+    if (r.status() != Status.SUPERSEDED) {
+      return Optional.empty();
+    }
+    for (String link : r.links()) {
+      Optional<MemoryRecord> next = get(scope, link).filter(n -> r.id().equals(n.supersedes()));
+      if (next.isPresent()) {
+        return next;
+      }
+    }
+    return Optional.empty();
+  }
+
+  private List<MemoryRecord> pageAfter(String after) {
+    return io(() -> store.page(after, EXPORT_PAGE));
+  }
+
+  private <T> T locked(java.util.function.Supplier<T> change) {
+    writes.lock();
+    try {
+      return change.get();
+    } finally {
+      writes.unlock();
+    }
+  }
+
   private MemoryRecord require(Scope scope, String id) {
+    Checks.notNull(scope, "scope");
+    Checks.notBlank(id, "id");
     return get(scope, id).orElseThrow(() -> new IllegalArgumentException(
-        "id: no record " + Checks.excerpt(id) + " in namespace " + scope.namespace()));
+        "id: no record " + Checks.excerpt(id) + " in scope " + scope));
   }
 
   /** Now, but never before {@code floor}: a record's updated time never goes backwards. */

@@ -164,8 +164,11 @@ public final class RecordJson {
     return built;
   }
 
-  /** A stable id for a record given without one: the silo plus 16 hex digits of its content hash. */
-  static String derivedId(Silo silo, String content) {
+  /**
+   * A stable id for a record given without one: the silo's wire name, a dash and the first 16 hex
+   * digits of the content hash, e.g. {@code memory-3f2a...}.
+   */
+  public static String derivedId(Silo silo, String content) {
     return Wire.name(silo) + "-" + ContentHash.of(content).substring(0, 16);
   }
 

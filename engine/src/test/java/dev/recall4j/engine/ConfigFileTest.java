@@ -93,4 +93,28 @@ class ConfigFileTest {
     e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(fusion));
     assertTrue(e.getMessage().contains("recall.fusion"), e.getMessage());
   }
+
+  @Test
+  void statsSettingsHaveDefaultsAndAreRead() throws IOException {
+    EngineConfig defaults = ConfigFile.forWorkspace(dir);
+    assertTrue(defaults.statsEnabled());
+    assertEquals(dir.toAbsolutePath().resolve("agents/recall4j.db"), defaults.statsFile());
+    assertEquals(10_000, defaults.logMaxRows());
+    assertEquals(30, defaults.logMaxDays());
+    EngineConfig c = ConfigFile.read(write("recall4j.yaml", """
+        index: data/idx
+        stats: {enabled: false, db: state/stats.db, log_max_rows: 0, log_max_days: 7}
+        """));
+    assertEquals(false, c.statsEnabled());
+    assertEquals(dir.toAbsolutePath().resolve("state/stats.db"), c.statsFile());
+    assertEquals(0, c.logMaxRows());
+    assertEquals(7, c.logMaxDays());
+    assertEquals(dir.toAbsolutePath().resolve("data/recall4j.db"),
+        ConfigFile.read(write("beside.yaml", "index: data/idx\n")).statsFile(), "beside the index by default");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ConfigFile.read(write("bad.yaml", "stats: {log_max_days: 0}\n")));
+    assertTrue(e.getMessage().contains("stats.log_max_days: must be >= 1, got 0"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(write("bad2.yaml", "stats: {enabled: maybe}\n")));
+    assertTrue(e.getMessage().contains("stats.enabled: must be true or false"), e.getMessage());
+  }
 }

@@ -5,8 +5,12 @@ import dev.recall4j.engine.ConfigFile;
 import dev.recall4j.engine.EmbedderProvider;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.engine.Teams;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,6 +29,9 @@ public final class EngineOptions {
 
   @Option(names = "--project", paramLabel = "NAME", description = "Project scope.")
   String project;
+
+  @Option(names = "--team", paramLabel = "NAME", description = "A team whose shared records (namespace team:NAME) this command may see; repeatable.")
+  List<String> teams = new ArrayList<>();
 
   @Option(names = "--embedder", paramLabel = "PROVIDER", description = "Embedder provider: none, onnx or ollama (overrides the configuration).")
   String embedder;
@@ -59,5 +66,10 @@ public final class EngineOptions {
   /** The scope of this command: the namespace (option or configuration) and the project. */
   public Scope scope(EngineConfig config) {
     return Scope.of(namespace != null ? namespace : config.namespace(), project);
+  }
+
+  /** The teams named with {@code --team}. */
+  public Teams teams() {
+    return new Teams(Set.copyOf(teams));
   }
 }

@@ -20,8 +20,18 @@ import picocli.CommandLine.Option;
       IngestCommand.class,
       RecallCommand.class,
       ShowCommand.class,
-      ForgetCommand.class,
+      HistoryCommand.class,
+      SupersedeCommand.class,
+      RecordCommand.Forget.class,
+      RecordCommand.Archive.class,
+      RecordCommand.Unarchive.class,
+      RecordCommand.Pin.class,
+      RecordCommand.Unpin.class,
+      RecordCommand.Purge.class,
+      ExportCommand.class,
+      ImportCommand.class,
       StatusCommand.class,
+      StatsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

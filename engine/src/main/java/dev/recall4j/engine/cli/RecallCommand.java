@@ -51,7 +51,7 @@ final class RecallCommand implements Callable<Integer> {
           .scope(options.scope(config))
           .budgetTokens(budget)
           .includeArchived(includeArchived)
-          .build());
+          .build(), options.teams());
       if (format.equals("json")) {
         ResultPrinter.json(result, out);
       } else if (explain) {

@@ -24,7 +24,7 @@ final class ShowCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     EngineConfig config = options.config();
     try (RecallEngine engine = RecallEngine.open(config)) {
-      MemoryRecord record = engine.get(options.scope(config), id).orElseThrow(() ->
+      MemoryRecord record = engine.get(options.scope(config), options.teams(), id).orElseThrow(() ->
           new IllegalArgumentException("id: no record \"" + id + "\" in namespace " + options.scope(config).namespace()));
       spec.commandLine().getOut().println(RecordJson.write(record, false));
     }

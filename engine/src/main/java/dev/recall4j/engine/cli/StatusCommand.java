@@ -14,7 +14,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "status", description = "Counts per silo, kind, tier and status; index size; embedding model.")
+@Command(name = "status", description = "Counts per silo, kind, tier and status; index size; embedding model; budget advice.")
 final class StatusCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
@@ -32,6 +32,7 @@ final class StatusCommand implements Callable<Integer> {
       print(out, "kind", s.byKind());
       print(out, "tier", s.byTier());
       print(out, "status", s.byStatus());
+      StatsCommand.printBudget(out, config, engine.budgetAdvice(options.scope(config)));
     }
     return 0;
   }

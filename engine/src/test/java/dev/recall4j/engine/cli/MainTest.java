@@ -103,4 +103,91 @@ class MainTest {
     assertEquals(2, run.exit());
     assertTrue(run.err().contains("--query"), run.err());
   }
+
+  @Test
+  void lifecycleCommandsChangeWhatRecallReturns() throws IOException {
+    String[] idx = {"--index", index(), "--embedder", "none"};
+    assertEquals(0, run(cat(new String[] {"ingest"}, idx, records().toString())).exit());
+
+    Run pin = run(cat(new String[] {"pin"}, idx, "t"));
+    assertEquals("pinned t (status active, tier pinned)\n", pin.out(), pin.err());
+    assertTrue(run(cat(new String[] {"recall", "--query", "tide"}, idx)).out().contains("grep -L K1"), "pinned: recalled whatever the query");
+    assertEquals(0, run(cat(new String[] {"unpin"}, idx, "t")).exit());
+
+    assertEquals(0, run(cat(new String[] {"archive"}, idx, "o")).exit());
+    assertFalse(run(cat(new String[] {"recall", "--query", "1990 survey"}, idx)).out().contains("1990 survey"));
+    assertTrue(run(cat(new String[] {"recall", "--query", "1990 survey", "--include-archived"}, idx)).out().contains("1990 survey"));
+
+    Run supersede = run(cat(new String[] {"supersede", "--id", "t2", "--content", "grep -L K1 data/stations/*.csv lists them."}, idx, "t"));
+    assertEquals("superseded t by t2\n", supersede.out(), supersede.err());
+    Run history = run(cat(new String[] {"history"}, idx, "t"));
+    assertEquals(List.of("t2", "t"), history.out().lines().map(l -> l.split(" ")[0]).toList(), history.out());
+    assertTrue(history.out().lines().toList().get(1).contains("superseded"), history.out());
+    Run shown = run(cat(new String[] {"show"}, idx, "t2"));
+    assertTrue(shown.out().contains("\"source\":\"user_correction\"") && shown.out().contains("\"supersedes\":\"t\""), shown.out());
+
+    assertEquals("purged p\n", run(cat(new String[] {"purge"}, idx, "p")).out());
+    Run unknown = run(cat(new String[] {"archive"}, idx, "p"));
+    assertEquals(1, unknown.exit());
+    assertTrue(unknown.err().startsWith("recall4j: id: no record \"p\""), unknown.err());
+    Run wrongNamespace = run(cat(new String[] {"forget", "--namespace", "bob"}, idx, "t2"));
+    assertEquals(1, wrongNamespace.exit(), "another namespace's record is invisible");
+    Run emptyNamespace = run(cat(new String[] {"show", "--namespace", " "}, idx, "t2"));
+    assertTrue(emptyNamespace.err().startsWith("recall4j: namespace: must not be empty or blank"), emptyNamespace.err());
+  }
+
+  @Test
+  void anOverLongIdentityIsRefusedWithItsLength() throws IOException {
+    Path identity = Files.writeString(dir.resolve("identity.jsonl"),
+        "{\"id\":\"me\",\"silo\":\"memory\",\"kind\":\"identity\",\"content\":\"" + "x".repeat(1001) + "\"}\n");
+    Run ingest = run("ingest", "--index", index(), "--embedder", "none", identity.toString());
+    assertEquals(1, ingest.exit());
+    assertEquals("recall4j: " + identity + ":1: content: an identity (L0) record must be at most 1000 characters, got 1001\n",
+        ingest.err());
+  }
+
+  @Test
+  void exportImportTeamsStatsAndBudgetAdvice() throws IOException {
+    String[] idx = {"--index", index(), "--embedder", "none"};
+    Path team = Files.writeString(dir.resolve("team.jsonl"),
+        "{\"id\":\"conv\",\"silo\":\"kb\",\"namespace\":\"team:tide\",\"content\":\"Team convention: station ids are upper case.\"}\n");
+    assertEquals(0, run(cat(new String[] {"ingest"}, idx, records().toString(), team.toString())).exit());
+    assertFalse(run(cat(new String[] {"recall", "--query", "station ids convention"}, idx)).out().contains("Team convention"));
+    assertTrue(run(cat(new String[] {"recall", "--query", "station ids convention", "--team", "tide"}, idx)).out()
+        .contains("Team convention"));
+
+    Path jsonl = dir.resolve("export.jsonl");
+    Run export = run(cat(new String[] {"export", "--format", "jsonl", "--out", jsonl.toString()}, idx));
+    assertEquals(0, export.exit(), export.err());
+    assertEquals(3, Files.readAllLines(jsonl).size(), "the namespace only, not the team");
+    Path md = dir.resolve("md");
+    assertEquals(0, run(cat(new String[] {"export", "--format", "markdown", "--out", md.toString(), "--team", "tide"}, idx)).exit());
+    assertEquals(List.of("conv.md", "o.md", "p.md", "t.md"), Files.list(md).map(f -> f.getFileName().toString()).sorted().toList());
+    assertTrue(Files.readString(md.resolve("p.md")).startsWith("---\nid: p\nsilo: memory\nkind: workspace_profile\n"));
+
+    String other = dir.resolve("other").toString();
+    Run imported = run("import", "--index", other, "--embedder", "none", jsonl.toString());
+    assertEquals(0, imported.exit(), imported.err());
+    Run reexport = run("export", "--index", other, "--embedder", "none");
+    assertEquals(Files.readString(jsonl), reexport.out(), "lossless round trip");
+
+    for (int i = 0; i < 10; i++) {
+      Run session = run(cat(new String[] {"stats", "--record-session", "s" + i, "--budget-tokens", "512", "--injected-tokens", "500"}, idx));
+      assertEquals(0, session.exit(), session.err());
+    }
+    Run stats = run(cat(new String[] {"stats"}, idx));
+    assertTrue(stats.out().contains("recall log: 2 recalls in namespace default"), stats.out());
+    assertTrue(stats.out().contains("\"station ids convention\""), stats.out());
+    Run status = run(cat(new String[] {"status"}, idx));
+    assertTrue(status.out().contains("Memory budget: 25% of context (512 tokens, context length unknown)"), status.out());
+    assertTrue(status.out().contains("Budget advice: avg utilisation 98% over last 10 sessions - consider raising budget.share to 0.35"),
+        status.out());
+  }
+
+  static String[] cat(String[] head, String[] middle, String... tail) {
+    List<String> all = new ArrayList<>(List.of(head));
+    all.addAll(List.of(middle));
+    all.addAll(List.of(tail));
+    return all.toArray(String[]::new);
+  }
 }

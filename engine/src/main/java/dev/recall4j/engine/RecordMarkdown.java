@@ -1,0 +1,117 @@
+package dev.recall4j.engine;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.recall4j.core.ContentHash;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Tier;
+import dev.recall4j.core.Wire;
+import java.io.UncheckedIOException;
+
+/**
+ * A record as a Markdown file with a YAML front-matter block, the shape of a Markdown-vault memory:
+ *
+ * <pre>
+ * ---
+ * id: pref-1
+ * silo: memory
+ * kind: user_preference
+ * status: active
+ * tier: pinned
+ * always_load: true
+ * namespace: alice
+ * tags: [go, style]
+ * source: user
+ * supersedes: pref-0
+ * created: 2026-11-01T12:00:00Z
+ * updated: 2026-11-01T12:00:00Z
+ * recall_count: 3
+ * ---
+ * # Title, when the record has one
+ *
+ * The content.
+ * </pre>
+ *
+ * Front-matter keys are snake case; absent optional fields are left out; {@code always_load} is
+ * true exactly for pinned records. For people and vault tools: the lossless form is JSONL ({@link
+ * RecordJson}), which the vector and every statistic survive. Thread-safe.
+ */
+public final class RecordMarkdown {
+  private static final YAMLMapper YAML = YAMLMapper.builder()
+      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+      .build();
+
+  private RecordMarkdown() {}
+
+  /** The file's text: front matter, then the title as a heading, then the content. */
+  public static String render(MemoryRecord r) {
+    ObjectNode n = YAML.createObjectNode();
+    n.put("id", r.id());
+    n.put("silo", Wire.name(r.silo()));
+    n.put("kind", r.kind().name());
+    n.put("status", Wire.name(r.status()));
+    n.put("tier", Wire.name(r.tier()));
+    n.put("always_load", r.tier() == Tier.PINNED);
+    n.put("namespace", r.scope().namespace());
+    putIfPresent(n, "project", r.scope().project());
+    putIfPresent(n, "task", r.scope().task());
+    putIfPresent(n, "session", r.scope().session());
+    if (!r.tags().isEmpty()) {
+      r.tags().forEach(n.putArray("tags")::add);
+    }
+    n.put("source", Wire.name(r.source()));
+    if (r.trust() != null) {
+      n.put("trust", r.trust());
+    }
+    putIfPresent(n, "supersedes", r.supersedes());
+    if (!r.links().isEmpty()) {
+      r.links().forEach(n.putArray("links")::add);
+    }
+    n.put("created", r.created().toString());
+    n.put("updated", r.updated().toString());
+    putIfPresent(n, "last_accessed", r.lastAccessed() == null ? null : r.lastAccessed().toString());
+    n.put("recall_count", r.recallCount());
+    putIfPresent(n, "summary", r.summary());
+    if (r.origin() != null) {
+      ObjectNode o = n.putObject("origin");
+      o.put("path", r.origin().path());
+      o.put("chunk", r.origin().chunk());
+      o.put("line", r.origin().line());
+    }
+    n.put("content_hash", r.contentHash());
+    putIfPresent(n, "embedding_model", r.embeddingModel());
+    String frontMatter;
+    try {
+      frontMatter = YAML.writeValueAsString(n);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+    StringBuilder md = new StringBuilder("---\n").append(frontMatter).append("---\n");
+    if (r.title() != null) {
+      md.append("# ").append(r.title()).append("\n\n");
+    }
+    return md.append(r.content()).append('\n').toString();
+  }
+
+  /**
+   * A file name for the record, unique per id: the id with every character outside {@code
+   * [A-Za-z0-9._-]} replaced by {@code _}, plus, when anything was replaced, 8 hex digits of the
+   * id's hash so that {@code a/b} and {@code a_b} stay apart; then {@code .md}.
+   */
+  public static String fileName(MemoryRecord r) {
+    String safe = r.id().replaceAll("[^A-Za-z0-9._-]", "_");
+    if (safe.startsWith(".")) {
+      safe = "_" + safe.substring(1);
+    }
+    return (safe.equals(r.id()) ? safe : safe + "-" + ContentHash.of(r.id()).substring(0, 8)) + ".md";
+  }
+
+  private static void putIfPresent(ObjectNode n, String key, String value) {
+    if (value != null) {
+      n.put(key, value);
+    }
+  }
+}

@@ -1,0 +1,127 @@
+package dev.recall4j.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.recall4j.core.Kind;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.Scope;
+import dev.recall4j.core.Silo;
+import dev.recall4j.core.Tier;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The recall log and memory_stats in recall4j.db: contents, retention, the off switch, durability. */
+class StatsTest {
+  static final Instant T0 = Instant.parse("2026-11-01T12:00:00Z");
+  static final Scope ALICE = new Scope("alice", "tidewatch", null, "s-1");
+
+  @TempDir Path workspace;
+  final TestClock clock = new TestClock(T0);
+
+  EngineConfig.Builder config() {
+    return EngineConfig.builder(workspace).embedderProvider(EmbedderProvider.NONE);
+  }
+
+  static List<MemoryRecord> records() {
+    return List.of(
+        MemoryRecord.builder().id("profile").silo(Silo.MEMORY).kind(Kind.WORKSPACE_PROFILE).tier(Tier.PINNED)
+            .scope(Scope.of("alice")).content("Workspace tidewatch.").build(T0),
+        MemoryRecord.builder().id("fact").silo(Silo.MEMORY).scope(Scope.of("alice")).content("Builds use mvn verify.").build(T0));
+  }
+
+  @Test
+  void eachRecallIsLoggedWithQueryScopeIdsScoresAndTokens() throws IOException {
+    try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
+      engine.saveAll(records());
+      engine.recall(RecallRequest.builder("mvn verify").scope(ALICE).budgetTokens(300).build());
+    }
+    assertTrue(Files.isRegularFile(workspace.resolve("agents/recall4j.db")), "beside the index");
+    try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
+      List<LoggedRecall> log = engine.recallLog(ALICE, 10);
+      assertEquals(1, log.size());
+      LoggedRecall entry = log.get(0);
+      assertEquals(T0, entry.recordedAt());
+      assertEquals(ALICE, entry.scope());
+      assertEquals("mvn verify", entry.query());
+      assertEquals(List.of("profile", "fact"), entry.ids());
+      assertNull(entry.scores().get(0), "a pinned record has no score");
+      assertTrue(entry.scores().get(1) > 0);
+      assertEquals(300, entry.budgetTokens());
+      assertTrue(entry.tokensUsed() > 0 && entry.tokensUsed() <= 300);
+      assertEquals("lexical (no embedder)", entry.retrieval());
+      assertEquals(1, engine.recallLogSummary(ALICE).entries());
+      assertTrue(engine.recallLog(Scope.of("bob"), 10).isEmpty(), "the log is read per namespace");
+    }
+  }
+
+  @Test
+  void theLogKeepsOnlyTheConfiguredNumberOfRowsAndDays() throws IOException {
+    try (RecallEngine engine = RecallEngine.open(config().logMaxRows(3).logMaxDays(1).build(), null, clock)) {
+      engine.saveAll(records());
+      for (int i = 0; i < 5; i++) {
+        engine.recall(RecallRequest.builder("query " + i).scope(ALICE).build());
+      }
+    }
+    try (RecallEngine engine = RecallEngine.open(config().logMaxRows(3).logMaxDays(1).build(), null, clock)) {
+      assertEquals(List.of("query 4", "query 3", "query 2"), engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
+      clock.advance(Duration.ofDays(2));
+      engine.recall(RecallRequest.builder("much later").scope(ALICE).build());
+    }
+    try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
+      assertEquals(List.of("much later"), engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList(),
+          "rows older than log_max_days are gone");
+    }
+  }
+
+  @Test
+  void sessionsAreDurableAndFeedTheBudgetAdvice() throws IOException {
+    try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
+      for (int i = 0; i < 12; i++) {
+        engine.recordSession(ALICE, new SessionStats("session-" + i, 512, 476, false, 9.0));
+      }
+      engine.recordSession(Scope.of("bob"), new SessionStats("bob-1", 512, 10, false, null));
+    }
+    try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
+      BudgetAdvice advice = engine.budgetAdvice(ALICE).orElseThrow();
+      assertEquals(12, advice.sessions());
+      assertEquals(BudgetAdvice.Suggestion.RAISE_SHARE, advice.suggestion());
+      assertEquals(0.35, advice.suggestedShare());
+      assertEquals(BudgetAdvice.Suggestion.NOT_ENOUGH_DATA, engine.budgetAdvice(Scope.of("bob")).orElseThrow().suggestion());
+      assertEquals(0.25, engine.config().budgetShare(), "advice never changes a setting");
+    }
+  }
+
+  @Test
+  void theOffSwitchOpensNoDatabase() throws IOException {
+    try (RecallEngine engine = RecallEngine.open(config().statsEnabled(false).build(), null, clock)) {
+      engine.saveAll(records());
+      engine.recall(RecallRequest.builder("mvn verify").scope(ALICE).build());
+      assertTrue(engine.budgetAdvice(ALICE).isEmpty());
+      IllegalStateException e = assertThrows(IllegalStateException.class,
+          () -> engine.recordSession(ALICE, new SessionStats("s", 1, 1, false, null)));
+      assertTrue(e.getMessage().contains("stats.enabled: false"), e.getMessage());
+    }
+    assertFalse(Files.exists(workspace.resolve("agents/recall4j.db")));
+  }
+
+  @Test
+  void badSessionStatsNameTheField() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new SessionStats("s", -1, 0, false, null));
+    assertTrue(e.getMessage().startsWith("budgetTokens: must be >= 0, got -1"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> new SessionStats(" ", 1, 0, false, null));
+    assertTrue(e.getMessage().startsWith("sessionId"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> new SessionStats("s", 1, 0, false, Double.NaN));
+    assertTrue(e.getMessage().startsWith("avgTokensPerSec"), e.getMessage());
+  }
+}
