@@ -22,7 +22,8 @@ import java.util.function.Consumer;
  * index: agents/index
  * namespace: default
  * embedder: {provider: onnx, model: all-minilm-l6-v2-q, host: http://127.0.0.1:11434,
- *            timeout_ms: 10000, batch_size: 32, cache_size: 1024}
+ *            timeout_ms: 10000, batch_size: 32, cache_size: 1024,
+ *            background: false}
  * recall: {deadline_ms: 200, top_k: 50, fusion: "rrf:k=60", tier_boost: 0.25}
  * budget: {context_length: 8192, share: 0.25, tokenizer: cl100k, pinned_share: 0.5}
  * index_settings: {vector_encoding: int8, hnsw_m: 16, hnsw_beam_width: 100, vector_candidates: 100,
@@ -79,13 +80,14 @@ public final class ConfigFile {
     top.text("index", v -> b.indexDir(Path.of(v)));
     top.text("namespace", b::namespace);
     top.section("embedder", s -> {
-      s.allow("provider", "model", "host", "timeout_ms", "batch_size", "cache_size");
+      s.allow("provider", "model", "host", "timeout_ms", "batch_size", "cache_size", "background");
       s.text("provider", v -> b.embedderProvider(EmbedderProvider.parse(s.key("provider"), v)));
       s.text("model", b::embedderModel);
       s.text("host", v -> b.ollamaHost(URI.create(v)));
       s.integer("timeout_ms", v -> b.embedderTimeout(Duration.ofMillis(v)));
       s.integer("batch_size", b::embedderBatchSize);
       s.integer("cache_size", b::queryCacheSize);
+      s.bool("background", b::embedInBackground);
     });
     top.section("recall", s -> {
       s.allow("deadline_ms", "top_k", "fusion", "tier_boost");

@@ -29,6 +29,8 @@ import java.time.Duration;
  * @param embedderTimeout {@code embedder.timeout_ms}: hard timeout of one Ollama call (10,000 ms)
  * @param embedderBatchSize {@code embedder.batch_size}: texts per embedding call when ingesting (32)
  * @param queryCacheSize {@code embedder.cache_size}: cached query vectors (1,024)
+ * @param embedInBackground {@code embedder.background}: when true, a save returns once the record
+ *     is lexically searchable and a background worker adds its vector (false: saves embed first)
  * @param deadline {@code recall.deadline_ms}: end-to-end time after which recall answers from the
  *     lexical path alone (200 ms; from the seeds' per-prompt target)
  * @param topK {@code recall.top_k}: candidates taken from each path (50)
@@ -74,6 +76,7 @@ public record EngineConfig(
     Duration embedderTimeout,
     int embedderBatchSize,
     int queryCacheSize,
+    boolean embedInBackground,
     Duration deadline,
     int topK,
     String fusion,
@@ -222,6 +225,7 @@ public record EngineConfig(
     private Duration embedderTimeout = Duration.ofSeconds(10);
     private int embedderBatchSize = 32;
     private int queryCacheSize = 1024;
+    private boolean embedInBackground;
     private Duration deadline = Duration.ofMillis(200);
     private int topK = 50;
     private String fusion = "rrf:k=60";
@@ -256,6 +260,7 @@ public record EngineConfig(
       embedderTimeout = c.embedderTimeout;
       embedderBatchSize = c.embedderBatchSize;
       queryCacheSize = c.queryCacheSize;
+      embedInBackground = c.embedInBackground;
       deadline = c.deadline;
       topK = c.topK;
       fusion = c.fusion;
@@ -286,6 +291,7 @@ public record EngineConfig(
     public Builder embedderTimeout(Duration timeout) { this.embedderTimeout = timeout; return this; }
     public Builder embedderBatchSize(int batchSize) { this.embedderBatchSize = batchSize; return this; }
     public Builder queryCacheSize(int size) { this.queryCacheSize = size; return this; }
+    public Builder embedInBackground(boolean background) { this.embedInBackground = background; return this; }
     public Builder deadline(Duration deadline) { this.deadline = deadline; return this; }
     public Builder topK(int topK) { this.topK = topK; return this; }
     public Builder fusion(String fusion) { this.fusion = fusion; return this; }
@@ -310,7 +316,7 @@ public record EngineConfig(
 
     public EngineConfig build() {
       return new EngineConfig(workspace, indexDir, namespace, embedderProvider, embedderModel, ollamaHost,
-          embedderTimeout, embedderBatchSize, queryCacheSize, deadline, topK, fusion, tierBoost, contextLength,
+          embedderTimeout, embedderBatchSize, queryCacheSize, embedInBackground, deadline, topK, fusion, tierBoost, contextLength,
           budgetShare, tokenizer, pinnedShare, vectorEncoding, hnswM, hnswBeamWidth, vectorCandidates,
           bm25K1, bm25B, codeFieldBoost, statsEnabled, statsDb, logMaxRows, logMaxDays);
     }

@@ -18,6 +18,7 @@ import dev.recall4j.core.Wire;
 import dev.recall4j.core.DroppedItem;
 import dev.recall4j.embeddings.EmbeddingException;
 import dev.recall4j.embeddings.Embedders;
+import dev.recall4j.embeddings.OllamaModels;
 import dev.recall4j.embeddings.OllamaOptions;
 import dev.recall4j.embeddings.QueryEmbedding;
 import dev.recall4j.ranking.Candidate;
@@ -97,6 +98,10 @@ public final class RecallEngine implements Closeable {
   private final ReentrantLock writes = new ReentrantLock(true);
   /** Guarded by {@link #writes}. */
   private final DuplicateIndex duplicates = new DuplicateIndex();
+  /** Tokens of a recall that names no budget: context length x share, 512 when unknown. */
+  private final int defaultBudget;
+  /** Null unless {@code embedder.background} is on and there is an embedder. */
+  private final EmbeddingQueue embeddingQueue;
   /** Null when {@code stats.enabled} is false. */
   private final StatsStore statsStore;
   private final Batcher<Access> accesses;
@@ -105,6 +110,7 @@ public final class RecallEngine implements Closeable {
 
   private RecallEngine(EngineConfig config, Embedder embedder, Clock clock) throws IOException {
     this.config = config;
+    this.defaultBudget = BudgetSizing.budgetFor(contextLength(config), config.budgetShare());
     this.clock = clock;
     this.embedder = embedder;
     StoreOptions.Builder options = StoreOptions.builder(config.indexDir())
@@ -129,6 +135,15 @@ public final class RecallEngine implements Closeable {
     }
     this.background = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("recall4j-bg-", 0).factory());
     this.queryEmbedding = embedder == null ? null : new QueryEmbedding(embedder, background);
+    this.embeddingQueue = embedder == null || !config.embedInBackground()
+        ? null
+        : new EmbeddingQueue(embedder, store, change -> locked(() -> {
+            change.run();
+            return null;
+          }), background, config.embedderBatchSize());
+    if (embeddingQueue != null) {
+      embeddingQueue.wake(); // records a crash left without a vector
+    }
     this.accesses = new Batcher<>(background, this::applyAccesses, "record access");
     this.recallLog = statsStore != null && config.logMaxRows() > 0
         ? new Batcher<>(background, statsStore::logRecalls, "log recalls")
@@ -164,16 +179,37 @@ public final class RecallEngine implements Closeable {
     }
   }
 
+  /**
+   * The model's context window: {@code budget.context_length} when set; else, for an Ollama
+   * embedder, what the server reports for that model ({@code /api/show}), since agents that embed
+   * with Ollama usually chat with it too; else unknown.
+   */
+  static OptionalInt contextLength(EngineConfig config) {
+    if (config.contextLength() > 0) {
+      return OptionalInt.of(config.contextLength());
+    }
+    return config.embedderProvider() == EmbedderProvider.OLLAMA ? OllamaModels.contextLength(ollamaOptions(config)) : OptionalInt.empty();
+  }
+
+  /** The token budget of a recall that does not name one. */
+  public int defaultBudget() {
+    return defaultBudget;
+  }
+
+  private static OllamaOptions ollamaOptions(EngineConfig config) {
+    return OllamaOptions.builder(config.embedderModel())
+        .host(config.ollamaHost())
+        .timeout(config.embedderTimeout())
+        .batchSize(config.embedderBatchSize())
+        .build();
+  }
+
   /** The embedder a configuration names, or null for {@code provider: none}. */
   public static Embedder createEmbedder(EngineConfig config) {
     return switch (config.embedderProvider()) {
       case NONE -> null;
       case ONNX -> Embedders.inProcess(config.embedderModel());
-      case OLLAMA -> Embedders.ollama(OllamaOptions.builder(config.embedderModel())
-          .host(config.ollamaHost())
-          .timeout(config.embedderTimeout())
-          .batchSize(config.embedderBatchSize())
-          .build());
+      case OLLAMA -> Embedders.ollama(ollamaOptions(config));
     };
   }
 
@@ -223,8 +259,8 @@ public final class RecallEngine implements Closeable {
 
   /** {@link #saveAll(Collection)} with progress reports after each embedding batch. */
   public List<MemoryRecord> saveAll(Collection<MemoryRecord> records, IngestProgress progress) {
-    List<MemoryRecord> embedded = embedAll(records, progress);
-    return locked(() -> {
+    List<MemoryRecord> embedded = embedNowOrLater(records, progress);
+    return afterWrite(locked(() -> {
       Batch batch = new Batch();
       List<MemoryRecord> stored = new ArrayList<>(embedded.size());
       for (MemoryRecord record : embedded) {
@@ -233,7 +269,7 @@ public final class RecallEngine implements Closeable {
       batch.commit();
       // A later record of the batch may have replaced an earlier one: report what was written.
       return stored.stream().map(r -> batch.staged.get(r.id())).toList();
-    });
+    }));
   }
 
   /**
@@ -243,8 +279,8 @@ public final class RecallEngine implements Closeable {
    * namespace is refused, as in {@link #saveAll(Collection)}.
    */
   public List<MemoryRecord> importAll(Collection<MemoryRecord> records) {
-    List<MemoryRecord> embedded = embedAll(records, IngestProgress.NONE);
-    return locked(() -> {
+    List<MemoryRecord> embedded = embedNowOrLater(records, IngestProgress.NONE);
+    return afterWrite(locked(() -> {
       Batch batch = new Batch();
       for (MemoryRecord record : embedded) {
         MemoryRecord existing = batch.current(record.id());
@@ -253,7 +289,7 @@ public final class RecallEngine implements Closeable {
       }
       batch.commit();
       return embedded;
-    });
+    }));
   }
 
   /** The record with this id if it exists and the scope may see it (any status or tier). */
@@ -502,9 +538,7 @@ public final class RecallEngine implements Closeable {
 
     int budget = request.budgetTokens() != null
         ? request.budgetTokens()
-        : BudgetSizing.budgetFor(
-            config.contextLength() > 0 ? OptionalInt.of(config.contextLength()) : OptionalInt.empty(),
-            config.budgetShare());
+        : defaultBudget;
     PackedContext packed = packer.pack(pinned, ranked, budget);
     watch.lap("pack");
     timings.put("total", (System.nanoTime() - start) / 1e6);
@@ -597,6 +631,9 @@ public final class RecallEngine implements Closeable {
   /** Waits for background work (access statistics) and closes the index and the embedder. */
   @Override
   public void close() throws IOException {
+    if (embeddingQueue != null) {
+      embeddingQueue.stop();
+    }
     background.shutdown();
     try {
       if (!background.awaitTermination(30, TimeUnit.SECONDS)) {
@@ -658,6 +695,24 @@ public final class RecallEngine implements Closeable {
   }
 
   /** Validates the input and embeds records without a vector, batch by batch, outside the write lock. */
+  /** Embeds before writing, or, with {@code embedder.background}, leaves it to the queue. */
+  private List<MemoryRecord> embedNowOrLater(Collection<MemoryRecord> records, IngestProgress progress) {
+    if (embeddingQueue == null) {
+      return embedAll(records, progress);
+    }
+    List<MemoryRecord> input = List.copyOf(Checks.notNull(records, "records"));
+    progress.update(input.size(), input.size());
+    return input;
+  }
+
+  /** Wakes the background embedder after a write that may have queued records. */
+  private <T> T afterWrite(T written) {
+    if (embeddingQueue != null) {
+      embeddingQueue.wake();
+    }
+    return written;
+  }
+
   private List<MemoryRecord> embedAll(Collection<MemoryRecord> records, IngestProgress progress) {
     Checks.notNull(records, "records");
     Checks.notNull(progress, "progress");

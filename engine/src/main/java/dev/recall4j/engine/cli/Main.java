@@ -32,6 +32,7 @@ import picocli.CommandLine.Option;
       ImportCommand.class,
       StatusCommand.class,
       StatsCommand.class,
+      ReindexCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
