@@ -1,0 +1,249 @@
+package dev.recall4j.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one benchmark command ({@code bin/bench}): prepares the cached corpora and indexes, measures
+ * the HNSW recall curve, runs every JMH suite, probes memory in a JVM of its own, and writes {@code
+ * results.json}, {@code summary.md} and {@code chart.html} into the output directory; then appends
+ * the run to {@code <history>/<machine>.jsonl} and, with {@code --compare}, prints the change of
+ * every median against the previous run of the same profile on the same machine.
+ *
+ * <p>Usage: {@code BenchMain [--quick|--full] [--out DIR] [--compare] [--history DIR] [--commit SHA]
+ * [--no-history]}. The forked JVMs run with {@code --add-modules jdk.incubator.vector} and the heap
+ * of {@code -Drecall4j.bench.forkHeap} (default 2g); the memory probe with {@code
+ * -Drecall4j.bench.probeHeap} (default 512m).
+ */
+public final class BenchMain {
+  private static final Logger LOG = LoggerFactory.getLogger(BenchMain.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private BenchMain() {}
+
+  public static void main(String[] args) throws Exception {
+    Profile profile = Profile.quick();
+    Path out = null;
+    Path history = Path.of("benchmarks", "history");
+    boolean compare = false;
+    boolean record = true;
+    String commit = "unknown";
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--quick" -> profile = Profile.quick();
+        case "--full" -> profile = Profile.full();
+        case "--out" -> out = Path.of(args[++i]);
+        case "--history" -> history = Path.of(args[++i]);
+        case "--commit" -> commit = args[++i];
+        case "--compare" -> compare = true;
+        case "--no-history" -> record = false;
+        default -> throw new IllegalArgumentException("unknown option " + args[i]
+            + "; usage: [--quick|--full] [--out DIR] [--compare] [--history DIR] [--commit SHA] [--no-history]");
+      }
+    }
+    String date = Instant.now().toString();
+    if (out == null) {
+      out = Path.of("benchmarks", "target", "bench", date.replace(':', '-'));
+    }
+    Files.createDirectories(out);
+    run(profile, out, history, compare, record, commit, date, System.out);
+  }
+
+  static void run(Profile profile, Path out, Path historyDir, boolean compare, boolean record, String commit,
+      String date, PrintStream console) throws Exception {
+    long start = System.nanoTime();
+    MachineInfo machine = MachineInfo.current();
+    LOG.info("machine {}; profile {}; output {}", machine.key(), profile.name(), out.toAbsolutePath());
+    Map<String, Double> phases = new LinkedHashMap<>();
+
+    long t = System.nanoTime();
+    EmbeddedPool vectors = Fixtures.vectors();
+    phases.put("embeddings", seconds(t));
+
+    t = System.nanoTime();
+    List<Map<String, Object>> disk = new ArrayList<>();
+    List<RecallCurve.Point> curve = new ArrayList<>();
+    double curveSeconds = 0;
+    for (int size : profile.sizes()) {
+      for (RecallCurve.Setting s : profile.settingsAt(size)) {
+        Fixtures.luceneIndex(size, s.encoding(), s.m(), s.beamWidth());
+      }
+      Path sqlite = Fixtures.sqlite(size);
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("size", size);
+      for (RecallCurve.Setting s : profile.settingsAt(size)) {
+        if (s.m() == 16) {
+          row.put("lucene_" + s.encoding().name().toLowerCase(Locale.ROOT) + "_bytesPerRecord",
+              Fixtures.sizeOf(Fixtures.luceneIndex(size, s.encoding(), s.m(), s.beamWidth())) / (double) size);
+        }
+      }
+      row.put("sqlite_bytesPerRecord", Fixtures.sizeOf(sqlite) / (double) size);
+      disk.add(row);
+      long c = System.nanoTime();
+      curve.addAll(RecallCurve.measure(Fixtures.corpus(size), Fixtures.queries(), profile.settingsAt(size), profile.curveCandidates()));
+      curveSeconds += seconds(c);
+      Fixtures.release(size);
+    }
+    phases.put("indexes", seconds(t) - curveSeconds);
+    phases.put("recallCurve", curveSeconds);
+
+    t = System.nanoTime();
+    Path jmhDir = Files.createDirectories(out.resolve("jmh"));
+    ArrayNode jmh = JSON.createArrayNode();
+    List<Integer> sizes = profile.sizes();
+    jmh.addAll(jmh(profile, jmhDir.resolve("search.json"), sizes, Map.of(),
+        "LexicalSearchBenchmark", "HybridRecallBenchmark", "StatusQuoBenchmark"));
+    // Vector search at every size, but at the largest only with the encodings built there.
+    int largest = sizes.get(sizes.size() - 1);
+    if (sizes.size() > 1) {
+      jmh.addAll(jmh(profile, jmhDir.resolve("vector.json"), sizes.subList(0, sizes.size() - 1), Map.of(),
+          "VectorSearchBenchmark"));
+    }
+    jmh.addAll(jmh(profile, jmhDir.resolve("vector-largest.json"), List.of(largest),
+        Map.of("encoding", encodings(profile.largestSettings())), "VectorSearchBenchmark"));
+    jmh.addAll(jmh(profile, jmhDir.resolve("components.json"), List.of(),
+        Map.of("model", profile.embeddingModels().toArray(String[]::new)),
+        "FusionBenchmark", "PackingBenchmark", "EmbeddingBenchmark", "IngestEmbeddingBenchmark"));
+    jmh.addAll(jmh(profile, jmhDir.resolve("ingest.json"), profile.ingestSizes(), Map.of(), "IngestBenchmark"));
+    phases.put("jmh", seconds(t));
+
+    t = System.nanoTime();
+    List<Map<String, Object>> memory = new ArrayList<>();
+    for (String query : List.of("precomputed", "embedded")) {
+      memory.add(probe(out, largest, query, profile.memoryRecalls()));
+    }
+    phases.put("memory", seconds(t));
+    phases.put("total", seconds(start));
+
+    List<Measurement> measurements = Measurement.parse(jmh);
+    Map<String, Object> corpus = new LinkedHashMap<>();
+    corpus.put("datasets", List.of("locomo (turns, observations)", "scifact", "lisa", "cacm", "cranfield"));
+    corpus.put("poolTexts", Fixtures.pool().texts().size());
+    corpus.put("realRecords", vectors.documents().length);
+    corpus.put("derivedBeyond", vectors.documents().length);
+    corpus.put("perturbationSigma", BenchCorpus.PERTURBATION);
+    corpus.put("queries", vectors.queries().length);
+    corpus.put("model", vectors.model());
+    corpus.put("seed", BenchCorpus.SEED);
+    corpus.put("embeddingsKey", vectors.key());
+
+    Report report = new Report(profile.name(), commit, date, machine, corpus, phases, curve, memory, disk, measurements);
+    ObjectNode results = JSON.createObjectNode();
+    results.put("schema", 1);
+    results.put("profile", profile.name());
+    results.put("commit", commit);
+    results.put("date", date);
+    results.set("machine", JSON.valueToTree(machine.toMap()));
+    results.set("corpus", JSON.valueToTree(corpus));
+    results.set("phaseSeconds", JSON.valueToTree(phases));
+    results.set("recallCurve", JSON.valueToTree(curve));
+    results.set("memory", JSON.valueToTree(memory));
+    results.set("disk", JSON.valueToTree(disk));
+    results.set("medians", History.line(commit, date, profile.name(), machine, measurements).get("medians"));
+    results.set("jmh", jmh);
+    JSON.writerWithDefaultPrettyPrinter().writeValue(out.resolve("results.json").toFile(), results);
+    Files.writeString(out.resolve("summary.md"), Summary.render(report), StandardCharsets.UTF_8);
+    Files.writeString(out.resolve("chart.html"), Chart.render(report), StandardCharsets.UTF_8);
+
+    Path historyFile = History.file(historyDir, machine);
+    Optional<JsonNode> previous = History.previous(historyFile, profile.name());
+    ObjectNode line = History.line(commit, date, profile.name(), machine, measurements);
+    if (compare) {
+      console.print(previous
+          .map(p -> History.render(History.compare(History.medians(p), History.medians(line)), p))
+          .orElse("No previous " + profile.name() + " run on this machine in " + historyFile + " to compare with.\n"));
+    }
+    if (record) {
+      History.append(historyFile, line);
+    }
+    console.printf(Locale.ROOT, "Wrote %s (results.json, summary.md, chart.html) in %.0f s%n", out.toAbsolutePath(), phases.get("total"));
+  }
+
+  private static String[] encodings(List<RecallCurve.Setting> settings) {
+    return settings.stream().filter(s -> s.m() == 16).map(s -> s.encoding().name().toLowerCase(Locale.ROOT))
+        .toArray(String[]::new);
+  }
+
+  private static ArrayNode jmh(Profile profile, Path result, List<Integer> sizes, Map<String, String[]> params,
+      String... classes) throws RunnerException, IOException {
+
+    ChainedOptionsBuilder options = new OptionsBuilder()
+        .forks(profile.forks())
+        .warmupIterations(profile.warmupIterations())
+        .warmupTime(TimeValue.seconds(profile.iterationSeconds()))
+        .measurementIterations(profile.measurementIterations())
+        .measurementTime(TimeValue.seconds(profile.iterationSeconds()))
+        .jvmArgsAppend(forkArgs())
+        .resultFormat(ResultFormatType.JSON)
+        .result(result.toString())
+        .shouldFailOnError(true)
+        .timeout(TimeValue.minutes(10));
+    for (String c : classes) {
+      options.include("dev\\.recall4j\\.benchmarks\\." + c + "\\.");
+    }
+    if (!sizes.isEmpty()) {
+      options.param("size", sizes.stream().map(String::valueOf).toArray(String[]::new));
+    }
+    params.forEach(options::param);
+    new Runner(options.build()).run();
+    return (ArrayNode) JSON.readTree(result.toFile());
+  }
+
+  /** JVM options of every fork: Panama on, the same datasets and cache as this JVM, quiet logs. */
+  static String[] forkArgs() {
+    return new String[] {
+        "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
+        "-Xmx" + System.getProperty("recall4j.bench.forkHeap", "2g"),
+        "-Drecall4j.bench.datasets=" + Fixtures.datasetsDir(),
+        "-Drecall4j.bench.cache=" + Fixtures.cacheDir(),
+        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"};
+  }
+
+  private static Map<String, Object> probe(Path out, int size, String query, int recalls)
+      throws IOException, InterruptedException {
+    Path result = out.resolve("memory-" + query + ".json");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command = new ArrayList<>(List.of(java, "--add-modules", "jdk.incubator.vector",
+        "--enable-native-access=ALL-UNNAMED", "-Xmx" + System.getProperty("recall4j.bench.probeHeap", "512m"),
+        "-Drecall4j.bench.datasets=" + Fixtures.datasetsDir(), "-Drecall4j.bench.cache=" + Fixtures.cacheDir(),
+        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+        "-cp", System.getProperty("java.class.path"), MemoryProbe.class.getName(),
+        result.toString(), String.valueOf(size), query, String.valueOf(recalls)));
+    Process p = new ProcessBuilder(command).inheritIO().start();
+    if (!p.waitFor(20, TimeUnit.MINUTES) || p.exitValue() != 0) {
+      p.destroyForcibly();
+      throw new IllegalStateException("memory probe failed: " + String.join(" ", command));
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> map = JSON.readValue(result.toFile(), LinkedHashMap.class);
+    map.put("heapMax", System.getProperty("recall4j.bench.probeHeap", "512m"));
+    return map;
+  }
+
+  private static double seconds(long since) {
+    return (System.nanoTime() - since) / 1e9;
+  }
+}

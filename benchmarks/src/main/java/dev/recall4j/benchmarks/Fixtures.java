@@ -1,0 +1,263 @@
+package dev.recall4j.benchmarks;
+
+import dev.recall4j.core.Embedder;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Scope;
+import dev.recall4j.datasets.Document;
+import dev.recall4j.datasets.SqliteBaseline;
+import dev.recall4j.embeddings.Embedders;
+import dev.recall4j.store.LuceneStore;
+import dev.recall4j.store.StoreFilter;
+import dev.recall4j.store.StoreOptions;
+import dev.recall4j.store.VectorEncoding;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.lucene.util.Version;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What every benchmark JVM shares: the text pool, its cached embeddings, corpora by size and the
+ * on-disk indexes built from them, cached under {@link #cacheDir()} so that a fork opens a 100K
+ * index in a second instead of building it.
+ *
+ * <p>Locations: the shared datasets folder is the system property {@code recall4j.bench.datasets},
+ * else the environment variable {@code RECALL4J_DATASETS}, else {@code ../shared/datasets}; the
+ * cache is {@code recall4j.bench.cache}, else {@code ${XDG_CACHE_HOME:-~/.cache}/recall4j/bench}.
+ * A cached index or SQLite file counts only once its {@code .complete} marker exists, so an
+ * interrupted build is redone. Thread-safe (synchronised); meant for benchmark setup, not timing.
+ */
+final class Fixtures {
+  private static final Logger LOG = LoggerFactory.getLogger(Fixtures.class);
+
+  /** The embedding model of every benchmark corpus: the engine's default. */
+  static final String MODEL = Embedders.DEFAULT_MODEL;
+
+  /** Every benchmark record and query lives in the default namespace: one agent's memory. */
+  static final String NAMESPACE = Scope.DEFAULT_NAMESPACE;
+
+  /** What recall searches in that namespace: active records of the active tier. */
+  static final StoreFilter RECALLABLE = StoreFilter.recallable(Scope.of(NAMESPACE));
+
+  /** Records per write batch when building caches (one commit or transaction each). */
+  private static final int BUILD_BATCH = 2_000;
+
+  private static TextPool pool;
+  private static EmbeddedPool vectors;
+  private static final Map<Integer, BenchCorpus> CORPORA = new HashMap<>();
+
+  private Fixtures() {}
+
+  static Path datasetsDir() {
+    String configured = System.getProperty("recall4j.bench.datasets", System.getenv("RECALL4J_DATASETS"));
+    return Path.of(configured != null && !configured.isBlank() ? configured : "../shared/datasets").toAbsolutePath().normalize();
+  }
+
+  static Path cacheDir() {
+    String configured = System.getProperty("recall4j.bench.cache");
+    if (configured != null && !configured.isBlank()) {
+      return Path.of(configured).toAbsolutePath().normalize();
+    }
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+    return base.resolve("recall4j").resolve("bench").toAbsolutePath().normalize();
+  }
+
+  /** The pool's embeddings, loading (or computing, once) them on first use. */
+  static synchronized EmbeddedPool vectors() {
+    if (vectors == null) {
+      try {
+        pool = TextPool.load(datasetsDir(), BenchCorpus.SEED);
+        vectors = EmbeddingCache.load(cacheDir(), pool, MODEL, BenchCorpus.REAL_RECORDS, BenchCorpus.QUERIES,
+            () -> Embedders.inProcess(MODEL));
+      } catch (IOException e) {
+        throw new UncheckedIOException("loading the benchmark corpus from " + datasetsDir(), e);
+      }
+    }
+    return vectors;
+  }
+
+  static synchronized List<BenchQuery> queries() {
+    return BenchCorpus.queries(pool(), vectors());
+  }
+
+  static synchronized TextPool pool() {
+    vectors();
+    return pool;
+  }
+
+  /** The corpus of this size (kept for the life of the JVM). */
+  static synchronized BenchCorpus corpus(int size) {
+    return CORPORA.computeIfAbsent(size, n -> BenchCorpus.create(pool(), vectors(), n));
+  }
+
+  /** Drops the pool, its vectors and every corpus from memory (the memory probe measures without them). */
+  static synchronized void releaseAll() {
+    pool = null;
+    vectors = null;
+    CORPORA.clear();
+  }
+
+  /** Drops a corpus from memory (the runner walks sizes one by one). */
+  static synchronized void release(int size) {
+    CORPORA.remove(size);
+  }
+
+  /**
+   * The cached Lucene index of the corpus of this size with these HNSW settings, built on first
+   * use with {@link LuceneStore} in batches of {@value #BUILD_BATCH} records.
+   */
+  static synchronized Path luceneIndex(int size, VectorEncoding encoding, int m, int beamWidth) {
+    String name = String.format(Locale.ROOT, "%s-%s-m%d-b%d-lucene%s", BenchCorpus.keyFor(vectors(), size),
+        encoding.name().toLowerCase(Locale.ROOT), m, beamWidth, Version.LATEST);
+    Path dir = cacheDir().resolve("index").resolve(name);
+    return cached(dir, () -> {
+      BenchCorpus corpus = corpus(size);
+      try (LuceneStore store = LuceneStore.open(storeOptions(dir, encoding, m, beamWidth, 100))) {
+        List<MemoryRecord> records = corpus.records();
+        for (int from = 0; from < records.size(); from += BUILD_BATCH) {
+          store.upsertAll(records.subList(from, Math.min(records.size(), from + BUILD_BATCH)));
+        }
+      }
+    });
+  }
+
+  /** Store options for a cached index, with {@code vectorCandidates} (a search-time setting) chosen. */
+  static StoreOptions storeOptions(Path dir, VectorEncoding encoding, int m, int beamWidth, int vectorCandidates) {
+    return StoreOptions.builder(dir)
+        .embedding(MODEL, vectors().documents()[0].length)
+        .vectorEncoding(encoding)
+        .hnswM(m)
+        .hnswBeamWidth(beamWidth)
+        .vectorCandidates(vectorCandidates)
+        .build();
+  }
+
+  /** The cached status-quo SQLite file (FTS5 + float32 BLOBs) of the corpus of this size. */
+  static synchronized Path sqlite(int size) {
+    Path file = cacheDir().resolve("sqlite").resolve(BenchCorpus.keyFor(vectors(), size) + ".db");
+    return cached(file, () -> {
+      BenchCorpus corpus = corpus(size);
+      try (SqliteBaseline db = SqliteBaseline.open(file)) {
+        List<MemoryRecord> records = corpus.records();
+        for (int from = 0; from < records.size(); from += BUILD_BATCH) {
+          List<MemoryRecord> batch = records.subList(from, Math.min(records.size(), from + BUILD_BATCH));
+          db.add(documents(batch), batch.stream().map(MemoryRecord::vector).toList());
+        }
+      }
+    });
+  }
+
+  /** The records as the status quo stores them: one namespace, title and content, created time. */
+  static List<Document> documents(List<MemoryRecord> records) {
+    List<Document> out = new ArrayList<>(records.size());
+    for (MemoryRecord r : records) {
+      out.add(new Document(r.id(), r.title(), r.content(), r.scope().namespace(), r.created()));
+    }
+    return out;
+  }
+
+  /** An embedder that answers the benchmark queries from their cached vectors (no model runs). */
+  static Embedder precomputedEmbedder() {
+    return precomputedEmbedder(queries());
+  }
+
+  static Embedder precomputedEmbedder(List<BenchQuery> queries) {
+    return new LookupEmbedder(MODEL, queries);
+  }
+
+  /** A private copy of a cached index, for benchmarks whose engine writes (access statistics). */
+  static Path copy(Path index) {
+    try {
+      Path target = Files.createTempDirectory(Files.createDirectories(cacheDir().resolve("tmp")), "index-");
+      try (Stream<Path> files = Files.list(index)) {
+        for (Path f : files.toList()) {
+          if (!f.getFileName().toString().equals("write.lock")) {
+            Files.copy(f, target.resolve(f.getFileName()));
+          }
+        }
+      }
+      return target;
+    } catch (IOException e) {
+      throw new UncheckedIOException("copying " + index, e);
+    }
+  }
+
+  /** Deletes a directory tree; missing is fine. */
+  static void delete(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try {
+      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+          Files.delete(file);
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+          Files.delete(d);
+          return FileVisitResult.CONTINUE;
+        }
+      });
+    } catch (IOException e) {
+      throw new UncheckedIOException("deleting " + dir, e);
+    }
+  }
+
+  /** Bytes of a file, or of every file under a directory. */
+  static long sizeOf(Path path) {
+    try (Stream<Path> files = Files.walk(path)) {
+      return files.filter(Files::isRegularFile).mapToLong(f -> {
+        try {
+          return Files.size(f);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }).sum();
+    } catch (IOException e) {
+      throw new UncheckedIOException("measuring " + path, e);
+    }
+  }
+
+  private interface Build {
+    void run() throws IOException, SQLException;
+  }
+
+  private static Path cached(Path target, Build build) {
+    Path marker = target.resolveSibling(target.getFileName() + ".complete");
+    if (Files.exists(marker)) {
+      return target;
+    }
+    try {
+      Files.createDirectories(target.getParent());
+      delete(target);
+      Files.deleteIfExists(target.resolveSibling(target.getFileName() + "-wal"));
+      Files.deleteIfExists(target.resolveSibling(target.getFileName() + "-shm"));
+      LOG.info("building {} (once; cached)", target);
+      long start = System.nanoTime();
+      build.run();
+      Files.writeString(marker, "built in " + (System.nanoTime() - start) / 1_000_000 + " ms\n");
+      LOG.info("built {} in {} s", target.getFileName(), (System.nanoTime() - start) / 1_000_000_000);
+      return target;
+    } catch (IOException e) {
+      throw new UncheckedIOException("building " + target, e);
+    } catch (SQLException e) {
+      throw new IllegalStateException("building " + target, e);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.recall4j.benchmarks;
+
+import dev.recall4j.datasets.ScoredId;
+import dev.recall4j.datasets.SqliteBaseline;
+import dev.recall4j.store.Hit;
+import dev.recall4j.store.LuceneStore;
+import dev.recall4j.store.VectorEncoding;
+import java.io.IOException;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Lexical search, top 10 of a real question: recall4j's BM25 ({@link LuceneStore#searchLexical},
+ * scope filter included) against the status quo, SQLite FTS5 {@code bm25()} over the same records.
+ *
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar LexicalSearchBenchmark -p size=10000}
+ * (or {@code bin/bench}, which also prepares the cached corpora).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+public class LexicalSearchBenchmark {
+  static final int TOP_K = 10;
+
+  @Param({"1000", "10000", "100000"})
+  public int size;
+
+  private LuceneStore store;
+  private SqliteBaseline sqlite;
+  private List<BenchQuery> queries;
+  private int next;
+
+  @Setup(Level.Trial)
+  public void setUp() throws IOException, SQLException {
+    queries = Fixtures.queries();
+    store = LuceneStore.open(Fixtures.storeOptions(
+        Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100), VectorEncoding.INT8, 16, 100, 100));
+    sqlite = SqliteBaseline.open(Fixtures.sqlite(size));
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() throws IOException, SQLException {
+    store.close();
+    sqlite.close();
+  }
+
+  private String nextQuery() {
+    return queries.get(next++ % queries.size()).text();
+  }
+
+  @Benchmark
+  public List<Hit> recall4j() throws IOException {
+    return store.searchLexical(nextQuery(), Fixtures.RECALLABLE, TOP_K);
+  }
+
+  @Benchmark
+  public List<ScoredId> sqliteFts5() throws SQLException {
+    return sqlite.searchText(nextQuery(), Fixtures.NAMESPACE, TOP_K);
+  }
+}
