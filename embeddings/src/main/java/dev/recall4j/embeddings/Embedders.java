@@ -16,7 +16,7 @@ public final class Embedders {
    * The in-process model used when none is configured. Provisional: on 2 cores all-MiniLM-L6-v2
    * indexes 5 to 6 times as many documents per second as bge-small-en-v1.5 and answers a query in
    * half the time (2 against 4 ms), while bge ranks better dense-only (+0.05 nDCG@10 on a SciFact
-   * pool; embeddings/MODELS.md). The evaluation runner's hybrid figures decide (issue 6, item 1).
+   * pool; docs/RESULTS.md ("Embedding models")). The evaluation runner's hybrid figures decide (issue 6, item 1).
    */
   public static final String DEFAULT_MODEL = "all-minilm-l6-v2-q";
 

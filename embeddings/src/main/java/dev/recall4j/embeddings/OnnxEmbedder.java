@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * compute threads fight for two cores. Here the session gets one intra-op thread and documents are
  * spread over one worker per core: on SciFact abstracts that was 25-55 % more documents/s for
  * both models, and a query (one short sequence) is as fast as with two intra-op threads
- * (embeddings/MODELS.md). Each document is still one ONNX run: langchain4j does not pad several
+ * (docs/RESULTS.md ("Embedding models")). Each document is still one ONNX run: langchain4j does not pad several
  * texts into one batch tensor.
  *
  * Long texts. OnnxBertBiEncoder tokenises the whole text, cuts it into windows of 510 word pieces,
