@@ -295,7 +295,7 @@ public final class Evaluator {
               Ranker.builder()
                   .fusion(m.fusion() == null ? config.fusionMethod() : Fusions.parse(m.fusion()))
                   .tierPolicy(tiers)
-                  .recencyDecay(m.decay() ? RecencyDecay.defaults() : RecencyDecay.none())
+                  .recencyDecay(m.decay() ? config.recencyDecayPolicy() : RecencyDecay.none())
                   .build());
         }
       }

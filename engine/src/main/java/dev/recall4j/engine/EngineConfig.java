@@ -6,6 +6,7 @@ import dev.recall4j.core.TokenCounter;
 import dev.recall4j.core.Wire;
 import dev.recall4j.ranking.Fusion;
 import dev.recall4j.ranking.Fusions;
+import dev.recall4j.ranking.RecencyDecay;
 import dev.recall4j.ranking.TierPolicy;
 import dev.recall4j.store.StoreOptions;
 import dev.recall4j.store.VectorEncoding;
@@ -34,8 +35,13 @@ import java.time.Duration;
  * @param deadline {@code recall.deadline_ms}: end-to-end time after which recall answers from the
  *     lexical path alone (200 ms; from the seeds' per-prompt target)
  * @param topK {@code recall.top_k}: candidates taken from each path (50)
- * @param fusion {@code recall.fusion}: the fusion spec, e.g. {@code rrf:k=60} (the default; RRF after
- *     Cormack et al., SIGIR 2009)
+ * @param fusion {@code recall.fusion}: the fusion spec (default {@code convex:alpha=0.2}: min-max
+ *     normalised scores, 0.2 on the vector path, after Bruch et al., TOIS 2023). Chosen by the fusion
+ *     sweep in docs/RESULTS.md: the only setting at or above the better single path on every shared
+ *     dataset and LoCoMo level with MiniLM; RRF (k = 60) lost up to 0.48 nDCG@10 to BM25 on LoCoMo
+ * @param recencyDecay {@code recall.decay}: multiply scores by the per-kind recency decay of {@code
+ *     RecencyDecay.defaults()} (false: off by default, because on LoCoMo, the one shared dataset with
+ *     times, it cost 0.15-0.30 nDCG@10 at every level; see docs/RESULTS.md)
  * @param tierBoost {@code recall.tier_boost}: how much the first priority tier (profile, facts) is
  *     boosted over the last (KB observations) when scores are ordered: final × (1 + boost) down to
  *     final × 1; {@code strict} orders by tier first. Default 0.25, so relevance decides and the tier
@@ -80,6 +86,7 @@ public record EngineConfig(
     Duration deadline,
     int topK,
     String fusion,
+    boolean recencyDecay,
     String tierBoost,
     int contextLength,
     double budgetShare,
@@ -170,6 +177,11 @@ public record EngineConfig(
     return Fusions.parse(fusion);
   }
 
+  /** The recency decay ranking applies: the per-kind defaults when {@code recall.decay} is on, else none. */
+  public RecencyDecay recencyDecayPolicy() {
+    return recencyDecay ? RecencyDecay.defaults() : RecencyDecay.none();
+  }
+
   /** The tier policy named by {@link #tierBoost()}. */
   public TierPolicy tierPolicy() {
     return parseTierPolicy(tierBoost);
@@ -228,7 +240,8 @@ public record EngineConfig(
     private boolean embedInBackground;
     private Duration deadline = Duration.ofMillis(200);
     private int topK = 50;
-    private String fusion = "rrf:k=60";
+    private String fusion = "convex:alpha=0.2";
+    private boolean recencyDecay;
     private String tierBoost = "0.25";
     private int contextLength;
     private double budgetShare = 0.25;
@@ -264,6 +277,7 @@ public record EngineConfig(
       deadline = c.deadline;
       topK = c.topK;
       fusion = c.fusion;
+      recencyDecay = c.recencyDecay;
       tierBoost = c.tierBoost;
       contextLength = c.contextLength;
       budgetShare = c.budgetShare;
@@ -295,6 +309,7 @@ public record EngineConfig(
     public Builder deadline(Duration deadline) { this.deadline = deadline; return this; }
     public Builder topK(int topK) { this.topK = topK; return this; }
     public Builder fusion(String fusion) { this.fusion = fusion; return this; }
+    public Builder recencyDecay(boolean decay) { this.recencyDecay = decay; return this; }
     /** A boost >= 0 as text ({@code "0.25"}) or {@code "strict"}. */
     public Builder tierBoost(String tierBoost) { this.tierBoost = tierBoost; return this; }
     public Builder contextLength(int contextLength) { this.contextLength = contextLength; return this; }
@@ -316,7 +331,7 @@ public record EngineConfig(
 
     public EngineConfig build() {
       return new EngineConfig(workspace, indexDir, namespace, embedderProvider, embedderModel, ollamaHost,
-          embedderTimeout, embedderBatchSize, queryCacheSize, embedInBackground, deadline, topK, fusion, tierBoost, contextLength,
+          embedderTimeout, embedderBatchSize, queryCacheSize, embedInBackground, deadline, topK, fusion, recencyDecay, tierBoost, contextLength,
           budgetShare, tokenizer, pinnedShare, vectorEncoding, hnswM, hnswBeamWidth, vectorCandidates,
           bm25K1, bm25B, codeFieldBoost, statsEnabled, statsDb, logMaxRows, logMaxDays);
     }

@@ -149,7 +149,12 @@ public final class RecallEngine implements Closeable {
         ? new Batcher<>(background, statsStore::logRecalls, "log recalls")
         : null;
     this.tierPolicy = config.tierPolicy();
-    this.ranker = Ranker.builder().fusion(config.fusionMethod()).tierPolicy(tierPolicy).clock(clock).build();
+    this.ranker = Ranker.builder()
+        .fusion(config.fusionMethod())
+        .recencyDecay(config.recencyDecayPolicy())
+        .tierPolicy(tierPolicy)
+        .clock(clock)
+        .build();
     this.tokenCounter = config.tokenCounter();
     this.packer = Packer.builder(tokenCounter).pinnedShare(config.pinnedShare()).build();
   }
