@@ -55,17 +55,7 @@ public final class RecordJson {
     n.put("kind", r.kind().name());
     n.put("tier", Wire.name(r.tier()));
     n.put("status", Wire.name(r.status()));
-    n.put("namespace", r.scope().namespace());
-    putIfPresent(n, "project", r.scope().project());
-    putIfPresent(n, "task", r.scope().task());
-    putIfPresent(n, "session", r.scope().session());
-    if (!r.tags().isEmpty()) {
-      r.tags().forEach(n.putArray("tags")::add);
-    }
-    n.put("source", Wire.name(r.source()));
-    if (r.trust() != null) {
-      n.put("trust", r.trust());
-    }
+    putScopeAndProvenance(n, r);
     n.put("created", r.created().toString());
     n.put("updated", r.updated().toString());
     if (r.lastAccessed() != null) {
@@ -172,7 +162,25 @@ public final class RecordJson {
     return Wire.name(silo) + "-" + ContentHash.of(content).substring(0, 16);
   }
 
-  private static void putIfPresent(ObjectNode n, String key, String value) {
+  /**
+   * The scope (namespace, project, task, session), tags, source and trust of a record, in that
+   * order: the part of the record JSONL and the Markdown front matter write alike.
+   */
+  static void putScopeAndProvenance(ObjectNode n, MemoryRecord r) {
+    n.put("namespace", r.scope().namespace());
+    putIfPresent(n, "project", r.scope().project());
+    putIfPresent(n, "task", r.scope().task());
+    putIfPresent(n, "session", r.scope().session());
+    if (!r.tags().isEmpty()) {
+      r.tags().forEach(n.putArray("tags")::add);
+    }
+    n.put("source", Wire.name(r.source()));
+    if (r.trust() != null) {
+      n.put("trust", r.trust());
+    }
+  }
+
+  static void putIfPresent(ObjectNode n, String key, String value) {
     if (value != null) {
       n.put(key, value);
     }

@@ -55,26 +55,16 @@ public final class RecordMarkdown {
     n.put("status", Wire.name(r.status()));
     n.put("tier", Wire.name(r.tier()));
     n.put("always_load", r.tier() == Tier.PINNED);
-    n.put("namespace", r.scope().namespace());
-    putIfPresent(n, "project", r.scope().project());
-    putIfPresent(n, "task", r.scope().task());
-    putIfPresent(n, "session", r.scope().session());
-    if (!r.tags().isEmpty()) {
-      r.tags().forEach(n.putArray("tags")::add);
-    }
-    n.put("source", Wire.name(r.source()));
-    if (r.trust() != null) {
-      n.put("trust", r.trust());
-    }
-    putIfPresent(n, "supersedes", r.supersedes());
+    RecordJson.putScopeAndProvenance(n, r);
+    RecordJson.putIfPresent(n, "supersedes", r.supersedes());
     if (!r.links().isEmpty()) {
       r.links().forEach(n.putArray("links")::add);
     }
     n.put("created", r.created().toString());
     n.put("updated", r.updated().toString());
-    putIfPresent(n, "last_accessed", r.lastAccessed() == null ? null : r.lastAccessed().toString());
+    RecordJson.putIfPresent(n, "last_accessed", r.lastAccessed() == null ? null : r.lastAccessed().toString());
     n.put("recall_count", r.recallCount());
-    putIfPresent(n, "summary", r.summary());
+    RecordJson.putIfPresent(n, "summary", r.summary());
     if (r.origin() != null) {
       ObjectNode o = n.putObject("origin");
       o.put("path", r.origin().path());
@@ -82,7 +72,7 @@ public final class RecordMarkdown {
       o.put("line", r.origin().line());
     }
     n.put("content_hash", r.contentHash());
-    putIfPresent(n, "embedding_model", r.embeddingModel());
+    RecordJson.putIfPresent(n, "embedding_model", r.embeddingModel());
     String frontMatter;
     try {
       frontMatter = YAML.writeValueAsString(n);
@@ -107,11 +97,5 @@ public final class RecordMarkdown {
       safe = "_" + safe.substring(1);
     }
     return (safe.equals(r.id()) ? safe : safe + "-" + ContentHash.of(r.id()).substring(0, 8)) + ".md";
-  }
-
-  private static void putIfPresent(ObjectNode n, String key, String value) {
-    if (value != null) {
-      n.put(key, value);
-    }
   }
 }
