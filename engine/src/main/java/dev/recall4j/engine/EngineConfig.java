@@ -2,6 +2,7 @@ package dev.recall4j.engine;
 
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.Embedder;
 import dev.recall4j.core.TokenCounter;
 import dev.recall4j.core.Wire;
 import dev.recall4j.ranking.Fusion;
@@ -196,6 +197,25 @@ public record EngineConfig(
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("must be \"strict\" or a boost >= 0, got \"" + value + "\"", e);
     }
+  }
+
+  /**
+   * The store settings of this configuration for an index in {@code dir}, holding the vectors of
+   * {@code embedder} (null: whatever model the index records, or none).
+   */
+  public StoreOptions storeOptions(Path dir, Embedder embedder) {
+    StoreOptions.Builder options = StoreOptions.builder(dir)
+        .vectorEncoding(storeVectorEncoding())
+        .hnswM(hnswM)
+        .hnswBeamWidth(hnswBeamWidth)
+        .vectorCandidates(vectorCandidates)
+        .bm25K1(bm25K1)
+        .bm25B(bm25B)
+        .codeFieldBoost((float) codeFieldBoost);
+    if (embedder != null) {
+      options.vectorDimension(embedder.dimension()).embeddingModel(embedder.modelId());
+    }
+    return options.build();
   }
 
   /** The store encoding named by {@link #vectorEncoding()}. */

@@ -30,7 +30,6 @@ import dev.recall4j.store.Hit;
 import dev.recall4j.store.IndexInfo;
 import dev.recall4j.store.LuceneStore;
 import dev.recall4j.store.StoreFilter;
-import dev.recall4j.store.StoreOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -113,18 +112,7 @@ public final class RecallEngine implements Closeable {
     this.defaultBudget = BudgetSizing.budgetFor(contextLength(config), config.budgetShare());
     this.clock = clock;
     this.embedder = embedder;
-    StoreOptions.Builder options = StoreOptions.builder(config.indexDir())
-        .vectorEncoding(config.storeVectorEncoding())
-        .hnswM(config.hnswM())
-        .hnswBeamWidth(config.hnswBeamWidth())
-        .vectorCandidates(config.vectorCandidates())
-        .bm25K1(config.bm25K1())
-        .bm25B(config.bm25B())
-        .codeFieldBoost((float) config.codeFieldBoost());
-    if (embedder != null) {
-      options.vectorDimension(embedder.dimension()).embeddingModel(embedder.modelId());
-    }
-    this.store = LuceneStore.open(options.build());
+    this.store = LuceneStore.open(config.storeOptions(config.indexDir(), embedder));
     try {
       this.statsStore = config.statsEnabled()
           ? StatsStore.open(config.statsFile(), config.logMaxRows(), Duration.ofDays(config.logMaxDays()))

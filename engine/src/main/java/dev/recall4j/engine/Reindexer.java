@@ -3,7 +3,6 @@ package dev.recall4j.engine;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,8 +47,8 @@ public final class Reindexer {
     long embedded = 0;
     boolean resumed = Files.isDirectory(staging);
     String fromModel;
-    try (LuceneStore source = LuceneStore.open(options(config, index).build());
-        LuceneStore target = LuceneStore.open(withModel(options(config, staging), embedder).build())) {
+    try (LuceneStore source = LuceneStore.open(config.storeOptions(index, null));
+        LuceneStore target = LuceneStore.open(config.storeOptions(staging, embedder))) {
       fromModel = source.info().embeddingModel();
       total = source.info().records();
       String after = lastId(target);
@@ -67,20 +66,6 @@ public final class Reindexer {
     }
     swap(index, staging);
     return new Outcome(total, embedded, resumed, fromModel, embedder == null ? null : embedder.modelId());
-  }
-
-  private static StoreOptions.Builder options(EngineConfig config, Path dir) {
-    return StoreOptions.builder(dir)
-        .vectorEncoding(config.storeVectorEncoding())
-        .hnswM(config.hnswM())
-        .hnswBeamWidth(config.hnswBeamWidth())
-        .vectorCandidates(config.vectorCandidates())
-        .bm25K1(config.bm25K1())
-        .bm25B(config.bm25B());
-  }
-
-  private static StoreOptions.Builder withModel(StoreOptions.Builder options, Embedder embedder) {
-    return embedder == null ? options : options.vectorDimension(embedder.dimension()).embeddingModel(embedder.modelId());
   }
 
   private static List<MemoryRecord> reembed(List<MemoryRecord> page, Embedder embedder) {
