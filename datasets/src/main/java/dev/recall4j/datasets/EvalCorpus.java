@@ -7,11 +7,14 @@ import dev.recall4j.core.Silo;
 import dev.recall4j.core.Source;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /*
@@ -25,6 +28,11 @@ import java.util.Map;
  *   LoCoMo observations     -> silo kb,     kind observation    (90-day half-life)
  * title = the document title, content = its text (the title alone when the text is empty; a
  * document with neither is skipped with a warning, as is one whose id the record model refuses).
+ * A dated document without a title (LoCoMo's turns and observations) gets the time it was said as
+ * its title, "8 May 2023, 1:56 pm", as an agent that keeps conversation memories stamps each one:
+ * the date is part of what the memory says, it is searched and embedded with it, and a question
+ * about when something happened finds it (nDCG@10 +0.02 to +0.03 on LoCoMo turns and
+ * observations, BM25 and dense alike; docs/RESULTS.md).
  * created = updated = the document's timestamp (LoCoMo's session time), else the epoch.
  *
  * Now. Recency decay is measured at the moment the questions are asked. LoCoMo's questions are
@@ -41,6 +49,8 @@ final class EvalCorpus {
 
   /** The time of records and haystacks without timestamps. */
   static final Instant UNDATED = Instant.EPOCH;
+
+  private static final DateTimeFormatter SAID_AT = DateTimeFormatter.ofPattern("d MMMM yyyy, h:mm a", Locale.ENGLISH);
 
   private final List<MemoryRecord> records;
   private final Map<String, MemoryRecord> byId;
@@ -105,7 +115,7 @@ final class EvalCorpus {
                 .scope(Scope.of(d.namespace()))
                 .source(Source.IMPORT)
                 .created(created)
-                .title(noText ? null : d.title())
+                .title(noText ? null : title(d))
                 .content(noText ? d.title() : d.text())
                 .build());
         documents.put(d.id(), d);
@@ -116,6 +126,13 @@ final class EvalCorpus {
     Map<String, Instant> now = new HashMap<>();
     latest.forEach((ns, t) -> now.put(ns, t.equals(UNDATED) ? UNDATED : t.plus(ASKED_AFTER)));
     return new EvalCorpus(records, documents, now, warnings);
+  }
+
+  private static String title(Document d) {
+    if (!d.title().isBlank() || d.timestamp() == null) {
+      return d.title();
+    }
+    return SAID_AT.format(d.timestamp().atZone(ZoneOffset.UTC)).replace("AM", "am").replace("PM", "pm");
   }
 
   /** The records, in corpus order, without vectors. */

@@ -4,25 +4,34 @@ import dev.recall4j.core.Checks;
 import java.util.List;
 
 /**
- * Convex combination of min-max normalised scores (Bruch, Gai and Ingber, "An Analysis of Fusion
- * Functions for Hybrid Retrieval", ACM TOIS 2023): {@code fused(d) = α·norm_vector(d) + (1 −
- * α)·norm_lexical(d)}, with {@code norm_p(d) = (s − min_p) / (max_p − min_p)} over path p's list and
- * 0 when p did not return d.
+ * Convex combination of normalised scores (Bruch, Gai and Ingber, "An Analysis of Fusion Functions
+ * for Hybrid Retrieval", ACM TOIS 2023): {@code fused(d) = α·norm_vector(d) + (1 − α)·norm_lexical(d)},
+ * 0 for a path that did not return d. Two normalisations, both from that paper:
+ *
+ * <ul>
+ *   <li>{@code minmax}: {@code (s − min_p) / (max_p − min_p)} over path p's list. The best and the
+ *       worst hit of a path always map to 1 and 0, however little their scores differ.
+ *   <li>{@code theoretical} (their TM2C2): {@code s / max_p}, the minimum being the score's
+ *       theoretical one, 0 for BM25 and for the store's vector score {@code (1 + cos) / 2}. A path
+ *       whose hits all score alike (one averaged vector per long text makes every long text look
+ *       alike) keeps its scores alike, so it cannot reorder the other path's ranking on noise.
+ * </ul>
  *
  * <p>Degenerate cases: a path whose scores are all equal (or that has a single hit) normalises every
  * hit to 1, its best; when only one path has hits (no embedder, or an empty path) the fused score is
  * that path's normalised score, so α never zeroes the only evidence there is.
  *
  * @param alpha weight of the {@code vector} path in [0, 1]
+ * @param theoretical whether scores are normalised by the theoretical minimum (else min-max)
  */
-record ConvexFusion(double alpha) implements Fusion {
+record ConvexFusion(double alpha, boolean theoretical) implements Fusion {
   ConvexFusion {
     Checks.inRange(alpha, 0.0, 1.0, "alpha");
   }
 
   @Override
   public String name() {
-    return "convex:alpha=" + alpha;
+    return "convex:alpha=" + alpha + (theoretical ? ",norm=theoretical" : "");
   }
 
   @Override
@@ -44,7 +53,7 @@ record ConvexFusion(double alpha) implements Fusion {
         continue;
       }
       double max = hits.get(0).score();
-      double min = hits.get(hits.size() - 1).score();
+      double min = theoretical ? Math.min(0.0, hits.get(hits.size() - 1).score()) : hits.get(hits.size() - 1).score();
       int[] ranks = p.ranks();
       for (int i = 0; i < ranks.length; i++) {
         double norm = max == min ? 1.0 : (hits.get(i).score() - min) / (max - min);

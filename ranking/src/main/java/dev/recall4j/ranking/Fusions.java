@@ -45,7 +45,7 @@ public final class Fusions {
    * @throws IllegalArgumentException naming {@code alpha}
    */
   public static Fusion convex(double alpha) {
-    return new ConvexFusion(alpha);
+    return new ConvexFusion(alpha, false);
   }
 
   /** Distribution-based score fusion (mean ± 3σ normalisation per path, then sum), as Qdrant's DBSF. */
@@ -68,8 +68,16 @@ public final class Fusions {
     return switch (method) {
       case "rrf" -> parseRrf(settings);
       case "convex" -> {
-        onlyKnown(settings, "convex", "alpha");
-        yield convex(settings.containsKey("alpha") ? number("alpha", settings.get("alpha")) : 0.5);
+        onlyKnown(settings, "convex", "alpha", "norm");
+        double alpha = settings.containsKey("alpha") ? number("alpha", settings.get("alpha")) : 0.5;
+        String norm = settings.getOrDefault("norm", "minmax");
+        Checks.require(
+            norm.equals("minmax") || norm.equals("theoretical"),
+            "norm",
+            "must be minmax or theoretical, got %s in %s",
+            Checks.excerpt(norm),
+            Checks.excerpt(text));
+        yield new ConvexFusion(alpha, norm.equals("theoretical"));
       }
       case "dbsf" -> {
         onlyKnown(settings, "dbsf");

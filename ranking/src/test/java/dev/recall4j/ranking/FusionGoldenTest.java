@@ -60,6 +60,14 @@ class FusionGoldenTest {
   }
 
   @Test
+  void convexTheoreticalDividesByTheBestScore() {
+    // lexical / 10: a 1, b = c 0.8, d 0.1; vector / 0.9: c 1, a 8/9, e 5/9.
+    assertFused(
+        Fusions.parse("convex:alpha=0.5,norm=theoretical").fuse(PATHS),
+        "a", 0.5 + 0.5 * 0.8 / 0.9, "c", 0.5 * 0.8 + 0.5, "b", 0.4, "e", 0.5 * 0.5 / 0.9, "d", 0.05);
+  }
+
+  @Test
   void convexWithOnePathUsesItAlone() {
     // alpha = 1 would zero the lexical path; with no vector hits it must still order by BM25.
     List<FusedCandidate> fused =
