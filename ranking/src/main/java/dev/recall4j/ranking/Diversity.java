@@ -4,10 +4,7 @@ import dev.recall4j.core.DropReason;
 import dev.recall4j.core.DroppedItem;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /** Dedup and maximal marginal relevance over an ordered candidate list. */
 final class Diversity {
@@ -16,49 +13,19 @@ final class Diversity {
   /**
    * Keeps each candidate unless it duplicates one kept before it, so of any duplicate pair the
    * better-ranked one survives; the reason names the first kept record it duplicates. Output order
-   * is input order. Cost: O(n) for exact duplicates, O(kept × n) pair checks for near duplicates,
-   * most of which exact bounds end early ({@link Similarity#jaccardIfAbove}, {@link
-   * Similarity#cosineIfAbove}).
+   * is input order. Cost: O(n) for exact duplicates; near duplicates are screened against all kept
+   * candidates at once and tested exactly only where a screen lets a pair through ({@link
+   * KeptCandidates}).
    */
-  static List<Weighted> dedup(List<Weighted> ordered, Dedup settings, List<DroppedItem> dropped) {
-    List<Weighted> kept = new ArrayList<>(ordered.size());
-    Map<String, String> byHash = new HashMap<>();
+  static List<Weighted> dedup(List<Weighted> ordered, Dedup settings, TokenSets tokenSets, List<DroppedItem> dropped) {
+    KeptCandidates kept = new KeptCandidates(settings, tokenSets, ordered.size());
     for (Weighted w : ordered) {
-      String reason = exactDuplicate(w, byHash);
-      for (int i = 0; reason == null && i < kept.size(); i++) {
-        reason = nearDuplicate(w, kept.get(i), settings);
-      }
-      if (reason == null) {
-        kept.add(w);
-        byHash.put(w.record.contentHash(), w.record.id());
-      } else {
+      String reason = kept.offer(w);
+      if (reason != null) {
         dropped.add(new DroppedItem(w.record.id(), DropReason.DUPLICATE, reason));
       }
     }
-    return kept;
-  }
-
-  private static String exactDuplicate(Weighted w, Map<String, String> byHash) {
-    String first = byHash.get(w.record.contentHash());
-    return first == null ? null : "same content as " + first;
-  }
-
-  private static String nearDuplicate(Weighted w, Weighted kept, Dedup settings) {
-    Similarity a = w.similarity();
-    Similarity b = kept.similarity();
-    if (settings.vectorCosine() < 1 && a.vectorsComparable(b)) {
-      double cosine = a.cosineIfAbove(b, settings.vectorCosine());
-      if (cosine > settings.vectorCosine()) {
-        return String.format(Locale.ROOT, "near duplicate of %s: vector cosine %.3f > %.3f", kept.record.id(), cosine, settings.vectorCosine());
-      }
-    }
-    if (settings.tokenJaccard() < 1) {
-      double jaccard = a.jaccardIfAbove(b, settings.tokenJaccard());
-      if (jaccard > settings.tokenJaccard()) {
-        return String.format(Locale.ROOT, "near duplicate of %s: token Jaccard %.3f > %.3f", kept.record.id(), jaccard, settings.tokenJaccard());
-      }
-    }
-    return null;
+    return kept.kept();
   }
 
   /**
@@ -68,7 +35,7 @@ final class Diversity {
    * {@code sim} is the vector cosine when comparable, else the token Jaccard. Ties go to the earlier
    * candidate, so λ = 1 keeps the input order. Groups keep their order. Cost: O(n²) similarities.
    */
-  static List<Weighted> mmr(List<Weighted> ordered, double lambda) {
+  static List<Weighted> mmr(List<Weighted> ordered, double lambda, TokenSets tokenSets) {
     List<Weighted> out = new ArrayList<>(ordered.size());
     int start = 0;
     while (start < ordered.size()) {
@@ -76,13 +43,13 @@ final class Diversity {
       while (end < ordered.size() && ordered.get(end).group == ordered.get(start).group) {
         end++;
       }
-      out.addAll(mmrGroup(ordered.subList(start, end), lambda));
+      out.addAll(mmrGroup(ordered.subList(start, end), lambda, tokenSets));
       start = end;
     }
     return out;
   }
 
-  private static List<Weighted> mmrGroup(List<Weighted> group, double lambda) {
+  private static List<Weighted> mmrGroup(List<Weighted> group, double lambda, TokenSets tokenSets) {
     int n = group.size();
     double best = group.get(0).finalScore;
     double[] maxSim = new double[n];
@@ -108,7 +75,7 @@ final class Diversity {
       out.add(chosen);
       for (int i = 0; i < n; i++) {
         if (!taken[i]) {
-          maxSim[i] = Math.max(maxSim[i], group.get(i).similarity().similarity(chosen.similarity()));
+          maxSim[i] = Math.max(maxSim[i], group.get(i).similarity(tokenSets).similarity(chosen.similarity(tokenSets)));
         }
       }
     }

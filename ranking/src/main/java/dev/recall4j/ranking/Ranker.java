@@ -42,8 +42,11 @@ import org.slf4j.LoggerFactory;
  * (0 and NaN when absent), fused score, decay, trust, tier priority (0 when pinned) and final score.
  * The output does not depend on the order of the paths, of equal-score candidates or of the map.
  *
- * <p>Immutable and thread-safe. Cost: fusion O(n log n) for n candidates; dedup O(n²) similarity
- * checks in the worst case (each a token-set merge, skipped when set sizes alone decide); MMR O(n²).
+ * <p>Thread-safe; immutable but for a bounded cache of the token sets of contents it has ranked
+ * (by content hash, so cached sets are always right). Cost: fusion O(n log n) for n candidates;
+ * dedup screens each candidate against all kept ones at once (O(n²) multiply-adds over the first 64
+ * vector dimensions, vectorised by the JIT) and tests only the few pairs a screen lets through in
+ * full ({@link KeptCandidates}); MMR O(n²).
  */
 public final class Ranker {
   private static final Logger LOG = LoggerFactory.getLogger(Ranker.class);
@@ -55,6 +58,7 @@ public final class Ranker {
   private final Dedup dedup;
   private final Double mmrLambda;
   private final Clock clock;
+  private final TokenSets tokenSets = new TokenSets();
 
   private Ranker(Builder b) {
     this.fusion = b.fusion;
@@ -101,9 +105,9 @@ public final class Ranker {
     }
     ordered.sort(Weighted.ORDER);
     List<DroppedItem> dropped = new ArrayList<>();
-    List<Weighted> kept = Diversity.dedup(ordered, dedup, dropped);
+    List<Weighted> kept = Diversity.dedup(ordered, dedup, tokenSets, dropped);
     if (mmrLambda != null) {
-      kept = Diversity.mmr(kept, mmrLambda);
+      kept = Diversity.mmr(kept, mmrLambda, tokenSets);
     }
     List<ScoredRecord> ranked = new ArrayList<>(kept.size());
     for (Weighted w : kept) {

@@ -34,11 +34,16 @@ public final class RecencyDecay {
   private final Map<Kind, Duration> halfLives;
   private final Duration defaultHalfLife;
   private final double floor;
+  // Half-lives in seconds, NaN for no decay, so that ranking's once-per-candidate call allocates nothing.
+  private final Map<Kind, Double> halfLifeSeconds = new HashMap<>();
+  private final double defaultHalfLifeSeconds;
 
   private RecencyDecay(Builder b) {
     this.halfLives = new HashMap<>(b.halfLives); // never mutated after construction
     this.defaultHalfLife = b.defaultHalfLife;
     this.floor = b.floor;
+    halfLives.forEach((kind, halfLife) -> halfLifeSeconds.put(kind, halfLife == null ? Double.NaN : seconds(halfLife)));
+    this.defaultHalfLifeSeconds = defaultHalfLife == null ? Double.NaN : seconds(defaultHalfLife);
   }
 
   /** The documented defaults (see the class comment). */
@@ -66,8 +71,22 @@ public final class RecencyDecay {
   public double factor(MemoryRecord record, Instant now) {
     Checks.notNull(record, "record");
     Checks.notNull(now, "now");
-    Duration age = Duration.between(record.lastTouched(), now);
-    return factor(record.kind(), age.isNegative() ? Duration.ZERO : age);
+    double halfLife = halfLifeSeconds.getOrDefault(record.kind(), defaultHalfLifeSeconds);
+    if (Double.isNaN(halfLife)) {
+      return 1.0;
+    }
+    // Duration.between's arithmetic without the allocation: whole seconds, nanos in [0, 1e9).
+    Instant touched = record.lastTouched();
+    long seconds = now.getEpochSecond() - touched.getEpochSecond();
+    long nanos = now.getNano() - touched.getNano();
+    if (nanos < 0) {
+      seconds--;
+      nanos += 1_000_000_000L;
+    }
+    if (seconds < 0 || seconds == 0 && nanos == 0) {
+      return 1.0;
+    }
+    return Math.max(floor, Math.pow(2.0, -((seconds + nanos * SECONDS_PER_NANO) / halfLife)));
   }
 
   /** The decay factor of a record of {@code kind} last touched {@code age} ago; a negative age counts as 0. */

@@ -1,33 +1,21 @@
 package dev.recall4j.ranking;
 
 import dev.recall4j.core.MemoryRecord;
-import java.util.Arrays;
 import java.util.Objects;
 
-/**
- * What dedup and MMR compare of a record: its content's token set and its vector, computed once.
- *
- * <p>Tokens are lower-cased runs of letters and digits, kept as sorted distinct 32-bit hashes so a
- * Jaccard overlap is one merge. A hash collision can only raise an overlap, so dedup may drop a
- * little more than the exact sets would (never less); at 32 bits that is negligible.
- */
+/** What dedup and MMR compare of a record: its content's token set and its vector, computed once. */
 final class Similarity {
-  private final int[] tokens;
-  // Each token sets one of 512 bits: a bit of A missing from B's signature proves an A-only token.
-  private final long[] signature = new long[8];
+  private final TokenSet tokens;
   private final float[] vector;
   private final double norm;
   // suffixNorms[k] = |vector[k·BLOCK ..]|: bounds the rest of a dot product (Cauchy-Schwarz).
   private final double[] suffixNorms;
   private final String model;
 
-  private static final int BLOCK = 32;
+  static final int BLOCK = 32;
 
-  Similarity(MemoryRecord record) {
-    this.tokens = tokenSet(record.content());
-    for (int token : tokens) {
-      signature[(token >>> 6) & 7] |= 1L << token;
-    }
+  Similarity(MemoryRecord record, TokenSet tokens) {
+    this.tokens = tokens;
     this.vector = record.vector();
     this.suffixNorms = vector == null ? new double[0] : suffixNorms(vector);
     this.norm = suffixNorms.length == 0 ? 0 : suffixNorms[0];
@@ -48,9 +36,9 @@ final class Similarity {
   }
 
   /**
-   * The cosine when it is above {@code threshold}, else negative infinity: stops as soon
-   * as the partial dot product plus the Cauchy-Schwarz bound of the remaining components cannot
-   * exceed it, which for unrelated vectors happens after a fraction of the dimensions.
+   * The cosine when it is above {@code threshold}, else negative infinity: stops as soon as the
+   * partial dot product plus the Cauchy-Schwarz bound of the remaining components cannot exceed it.
+   * Requires {@link #vectorsComparable}.
    */
   double cosineIfAbove(Similarity other, double threshold) {
     if (norm == 0 || other.norm == 0) {
@@ -69,92 +57,37 @@ final class Similarity {
     return clampCosine(partial / (norm * other.norm));
   }
 
-  /** |A ∩ B| / |A ∪ B| of the token sets; 0 when both are empty. */
-  double jaccard(Similarity other) {
-    return jaccardIfAbove(other, -1);
+  /** The content's token set. */
+  TokenSet tokens() {
+    return tokens;
   }
 
-  /**
-   * The Jaccard overlap when it is above {@code threshold}, else negative infinity. {@code J > t}
-   * requires an overlap {@code o > t·(|A| + |B|) / (1 + t)}; two exact bounds rule most pairs out
-   * early: the signatures (|A ∩ B| <= |A| minus the bits only A sets) and, during the merge, the
-   * overlap found plus the tokens left on the shorter side.
-   */
-  double jaccardIfAbove(Similarity other, double threshold) {
-    int[] a = tokens;
-    int[] b = other.tokens;
-    long needed = threshold < 0 ? 0 : (long) Math.floor(threshold * (a.length + b.length) / (1 + threshold));
-    if (Math.min(a.length - onlyBits(signature, other.signature), b.length - onlyBits(other.signature, signature)) < needed) {
-      return Double.NEGATIVE_INFINITY;
+  /** The vector (not a copy: never modify it), or null. */
+  float[] vector() {
+    return vector;
+  }
+
+  /** The vector's Euclidean norm, 0 without a vector. */
+  double norm() {
+    return norm;
+  }
+
+  /** The norm of the vector's coordinates from {@code from} on, a multiple of {@value #BLOCK}; 0 without a vector. */
+  double normFrom(int from) {
+    if (from % BLOCK != 0) {
+      throw new IllegalArgumentException("from: must be a multiple of " + BLOCK + ", got " + from);
     }
-    int i = 0;
-    int j = 0;
-    int common = 0;
-    while (i < a.length && j < b.length) {
-      if (common + Math.min(a.length - i, b.length - j) < needed) {
-        return Double.NEGATIVE_INFINITY;
-      }
-      int cmp = Integer.compare(a[i], b[j]);
-      if (cmp == 0) {
-        common++;
-        i++;
-        j++;
-      } else if (cmp < 0) {
-        i++;
-      } else {
-        j++;
-      }
-    }
-    int union = a.length + b.length - common;
-    return union == 0 ? 0 : (double) common / union;
+    return from / BLOCK < suffixNorms.length ? suffixNorms[from / BLOCK] : 0;
+  }
+
+  /** The embedding model of the vector, or null when unknown. */
+  String model() {
+    return model;
   }
 
   /** MMR's similarity: the vector cosine when comparable, else the token Jaccard. */
   double similarity(Similarity other) {
-    return vectorsComparable(other) ? cosine(other) : jaccard(other);
-  }
-
-  /** Sorted distinct hashes of the lower-cased letter-or-digit runs, hashed in place (no substrings). */
-  static int[] tokenSet(String text) {
-    int[] hashes = new int[16];
-    int n = 0;
-    int hash = 0;
-    boolean inWord = false;
-    for (int i = 0; i < text.length(); ) {
-      int cp = text.codePointAt(i);
-      i += Character.charCount(cp);
-      if (Character.isLetterOrDigit(cp)) {
-        hash = 31 * hash + Character.toLowerCase(cp);
-        inWord = true;
-      } else if (inWord) {
-        if (n == hashes.length) {
-          hashes = Arrays.copyOf(hashes, n * 2);
-        }
-        hashes[n++] = hash;
-        hash = 0;
-        inWord = false;
-      }
-    }
-    if (inWord) {
-      hashes = n == hashes.length ? Arrays.copyOf(hashes, n + 1) : hashes;
-      hashes[n++] = hash;
-    }
-    Arrays.sort(hashes, 0, n);
-    int distinct = 0;
-    for (int i = 0; i < n; i++) {
-      if (distinct == 0 || hashes[i] != hashes[distinct - 1]) {
-        hashes[distinct++] = hashes[i];
-      }
-    }
-    return Arrays.copyOf(hashes, distinct);
-  }
-
-  private static int onlyBits(long[] mine, long[] theirs) {
-    int count = 0;
-    for (int i = 0; i < mine.length; i++) {
-      count += Long.bitCount(mine[i] & ~theirs[i]);
-    }
-    return count;
+    return vectorsComparable(other) ? cosine(other) : tokens.jaccard(other.tokens);
   }
 
   private static double clampCosine(double cosine) {
@@ -173,7 +106,7 @@ final class Similarity {
     return out;
   }
 
-  /** Four independent sums let the CPU overlap the multiply-adds; this loop dominates dedup. */
+  /** Four independent sums let the CPU overlap the multiply-adds. */
   private static double dot(float[] a, float[] b, int from, int to) {
     double s0 = 0;
     double s1 = 0;

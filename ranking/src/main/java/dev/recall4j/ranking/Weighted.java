@@ -37,10 +37,10 @@ final class Weighted {
     this.finalScore = fused.fusedScore() * decay * trust * boost;
   }
 
-  /** Computed on first use: most rankings compare only a few pairs beyond the exact-hash check. */
-  Similarity similarity() {
+  /** Computed on first use, with the content's token set from {@code tokenSets}: exact-only dedup needs none. */
+  Similarity similarity(TokenSets tokenSets) {
     if (similarity == null) {
-      similarity = new Similarity(record);
+      similarity = new Similarity(record, tokenSets.of(record));
     }
     return similarity;
   }

@@ -86,6 +86,21 @@ class RecencyDecayTest {
     assertTrue(older >= floor && younger <= 1.0, () -> older + " below floor " + floor + " or " + younger + " above 1");
   }
 
+  /** The record path computes the age without a Duration; it must agree with the Duration path to the bit. */
+  @Property(tries = 500)
+  void aRecordDecaysAsItsAgeSays(
+      @ForAll("halfLives") Duration halfLife,
+      @ForAll @LongRange(min = -100_000_000L, max = 3_000_000_000L) long ageSeconds,
+      @ForAll @LongRange(min = 0, max = 999_999_999L) long touchedNanos,
+      @ForAll @LongRange(min = 0, max = 999_999_999L) long nowNanos) {
+    RecencyDecay decay = RecencyDecay.builder().defaultHalfLife(halfLife).build();
+    Instant touched = T0.plusNanos(touchedNanos);
+    Instant now = T0.plusSeconds(ageSeconds).plusNanos(nowNanos);
+    MemoryRecord r = Fixtures.rec("a", "x").kind(new Kind("anything")).created(touched).build();
+    Duration age = Duration.between(r.lastTouched(), now);
+    assertEquals(decay.factor(r.kind(), age.isNegative() ? Duration.ZERO : age), decay.factor(r, now), () -> "age " + age);
+  }
+
   @Provide
   Arbitrary<Duration> halfLives() {
     return Arbitraries.longs().between(1, 400L * 86_400).map(Duration::ofSeconds);

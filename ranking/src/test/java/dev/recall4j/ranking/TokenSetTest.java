@@ -1,0 +1,74 @@
+package dev.recall4j.ranking;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.recall4j.core.MemoryRecord;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+/** Token sets against an independent tokeniser, and their cache. jqwik prints the seed on failure. */
+class TokenSetTest {
+  // ASCII takes the table path, the rest the code-point path (including a surrogate pair).
+  private static final String[] PIECES = {"Java", "java", "21", "Grüße", "GRÜSSE", "日本語", "𝔘nicode", "-", " ", ", ", "!", "\t", "é", "ΣΑΣ"};
+
+  @Property(tries = 300)
+  void sizeAndJaccardMatchExactTokenSets(@ForAll Random random) {
+    String a = randomText(random);
+    String b = randomText(random);
+    assertEquals(tokens(a).size(), TokenSet.of(a).size(), a);
+    Set<String> union = new HashSet<>(tokens(a));
+    union.addAll(tokens(b));
+    Set<String> common = new HashSet<>(tokens(a));
+    common.retainAll(tokens(b));
+    double expected = union.isEmpty() ? 0 : (double) common.size() / union.size();
+    assertEquals(expected, TokenSet.of(a).jaccard(TokenSet.of(b)), 1e-12, () -> a + " ~ " + b);
+  }
+
+  @Test
+  void theCacheKeysByContentHash() {
+    TokenSets cache = new TokenSets();
+    MemoryRecord first = Fixtures.rec("a", "Uses Java 21").build();
+    MemoryRecord sameContent = Fixtures.rec("b", "Uses Java 21").build();
+    MemoryRecord other = Fixtures.rec("c", "Uses Java 17").build();
+    assertSame(cache.of(first), cache.of(sameContent));
+    assertNotSame(cache.of(first), cache.of(other));
+    assertEquals(1.0, cache.of(first).jaccard(TokenSet.of("uses JAVA 21!")));
+  }
+
+  @Test
+  void aFullCacheStartsOver() {
+    TokenSets cache = new TokenSets();
+    TokenSet first = cache.of(Fixtures.rec("a", "text 0").build());
+    for (int i = 1; i <= TokenSets.CAPACITY; i++) {
+      cache.of(Fixtures.rec("a", "text " + i).build());
+    }
+    TokenSet again = cache.of(Fixtures.rec("a", "text 0").build());
+    assertNotSame(first, again, "forgotten when the cache filled up, then computed anew");
+    assertEquals(1.0, first.jaccard(again));
+  }
+
+  private static String randomText(Random random) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0, n = random.nextInt(12); i < n; i++) {
+      text.append(PIECES[random.nextInt(PIECES.length)]);
+    }
+    return text.toString();
+  }
+
+  /** Lower-cased runs of letters and digits, by regular expression over code points. */
+  private static Set<String> tokens(String text) {
+    Set<String> out = new HashSet<>();
+    StringBuilder lower = new StringBuilder();
+    text.codePoints().forEach(cp -> lower.appendCodePoint(Character.isLetterOrDigit(cp) ? Character.toLowerCase(cp) : ' '));
+    out.addAll(Arrays.asList(lower.toString().split(" +")));
+    out.remove("");
+    return out;
+  }
+}
