@@ -2,6 +2,7 @@ package dev.recall4j.budget;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Origin;
+import java.util.regex.Pattern;
 
 /**
  * The grouped plain-text block: an opening line, {@code [section]} headers and one {@code - } line
@@ -9,6 +10,7 @@ import dev.recall4j.core.Origin;
  * content can never be read as a section header.
  */
 final class BlockRenderer implements Renderer {
+  private static final Pattern BLANKS = Pattern.compile("\\s+");
   static final BlockRenderer MEMORY_CONTEXT = new BlockRenderer("memory-context", "[memory context]\n", "");
   static final BlockRenderer TAG = new BlockRenderer("tag", "<memory-context>\n", "</memory-context>");
 
@@ -64,7 +66,7 @@ final class BlockRenderer implements Renderer {
       prefix.append('(').append(originLabel(record.origin())).append(") ");
     }
     if (record.title() != null) {
-      String title = record.title().replaceAll("\\s+", " ");
+      String title = oneLine(record.title());
       prefix.append(title);
       if (entry.section() == Section.RELEVANT_EXPERIENCE) {
         prefix.append(endsSentence(title) ? " " : ". ");
@@ -83,6 +85,17 @@ final class BlockRenderer implements Renderer {
   @Override
   public String itemSuffix(Entry entry) {
     return "\n";
+  }
+
+  /** The title with every run of whitespace as one space (no regex for the usual title that has none). */
+  private static String oneLine(String title) {
+    for (int i = 0; i < title.length(); i++) {
+      char c = title.charAt(i);
+      if (Character.isWhitespace(c) && (c != ' ' || (i > 0 && title.charAt(i - 1) == ' '))) {
+        return BLANKS.matcher(title).replaceAll(" ");
+      }
+    }
+    return title;
   }
 
   static String originLabel(Origin origin) {

@@ -6,13 +6,21 @@ import java.util.Locale;
 import java.util.function.Predicate;
 
 /**
- * Cuts a text to the longest prefix that still fits, preferring a sentence boundary, then a word
- * boundary, then a grapheme boundary (so a surrogate pair or an emoji sequence is never split),
- * and marks the cut with {@link #MARKER}.
+ * Cuts a text to the longest prefix that still fits, preferring a sentence boundary (unless that
+ * keeps much less than a word boundary would), then a word boundary, then a grapheme boundary (so a
+ * surrogate pair or an emoji sequence is never split), and marks the cut with {@link #MARKER}.
  */
 final class Cutter {
   /** Appended to every cut text so that the reader sees that more exists. */
   static final String MARKER = " […]";
+
+  /*
+   * A cut ends after a whole sentence when that keeps at least this share of what a cut at a word
+   * boundary keeps; below it, the sentence cut would leave much of the room unused (a long
+   * sentence, or one long record cut into little room), and the words are worth more than the
+   * clean end.
+   */
+  private static final double WHOLE_SENTENCES_SHARE = 0.75;
 
   private Cutter() {}
 
@@ -30,18 +38,28 @@ final class Cutter {
       window--;
     }
     String head = text.substring(0, window);
-    for (int[] boundaries :
-        new int[][] {
-          breaks(BreakIterator.getSentenceInstance(Locale.ROOT), head),
-          wordBreaks(head),
-          breaks(BreakIterator.getCharacterInstance(Locale.ROOT), head)
-        }) {
-      String best = longestFitting(text, boundaries, fits);
-      if (best != null) {
-        return best;
+    String sentence = longestFitting(text, breaks(BreakIterator.getSentenceInstance(Locale.ROOT), head), fits);
+    int[] words = wordBreaks(head);
+    if (sentence != null) {
+      // Only word cuts that the sentence cut would waste room against are worth searching.
+      int from = firstAtLeast(words, (int) Math.ceil(sentence.length() / WHOLE_SENTENCES_SHARE));
+      String candidate = from < words.length ? candidate(text, words[from]) : null;
+      if (candidate == null || !fits.test(candidate)) {
+        return sentence;
       }
+      return longestFitting(text, Arrays.copyOfRange(words, from, words.length), fits);
     }
-    return null;
+    String word = longestFitting(text, words, fits);
+    if (word != null) {
+      return word;
+    }
+    return longestFitting(text, breaks(BreakIterator.getCharacterInstance(Locale.ROOT), head), fits);
+  }
+
+  /** The index of the first boundary at or after {@code position}, or the length when none is. */
+  private static int firstAtLeast(int[] boundaries, int position) {
+    int i = Arrays.binarySearch(boundaries, position);
+    return i >= 0 ? i : -i - 1;
   }
 
   private static String longestFitting(String text, int[] boundaries, Predicate<String> fits) {

@@ -41,10 +41,15 @@ import org.slf4j.LoggerFactory;
  *       budget never removes a pinned record.
  *   <li>Ranked records, best first: a record under {@code minScore} is dropped, a record whose
  *       content was already taken is a duplicate; a record that fits (including the section header
- *       it opens) is taken; one that does not is replaced by its summary when that fits; the first
- *       ("best remaining") record that does not fit is cut at a sentence boundary with the marker
- *       {@code " […]"} when at least {@code minCutTokens} remain; otherwise it is skipped and the
- *       next, smaller ones are tried. Per-section and per-kind quotas cap the tokens of ranked items.
+ *       it opens) is taken; one that does not is replaced by its summary when that fits, else cut
+ *       at a sentence boundary with the marker {@code " […]"} when that shows at least {@code
+ *       minCutTokens} of its own text; otherwise it is skipped and the next, smaller ones are tried. While more
+ *       candidates follow, one record's line may take at most {@code maxItemShare} of the usable
+ *       budget (never less than {@code minCutTokens}): a long record is shortened the same way
+ *       rather than fill the block alone. Per-section and per-kind quotas cap the tokens of ranked
+ *       items.
+ *   <li>Room still left at the end goes back to the shortened ranked records, best first: each is
+ *       shown in full, or cut longer, as far as the room allows.
  *   <li>The block is rendered in section order (pinned first within a section) and counted exactly;
  *       should the sum of the item estimates have been low, the last-taken ranked records (then
  *       pinned, last first) are removed until it fits.
@@ -59,11 +64,26 @@ public final class Packer {
   /** Share of the usable budget pinned records may take together by default. */
   public static final double DEFAULT_PINNED_SHARE = 0.5;
 
-  /** The fewest tokens worth cutting a long record into, by default (about two sentences). */
+  /**
+   * The fewest tokens of a record's own text (its title, labels and the marker not counted) worth
+   * cutting it into, by default: about two sentences.
+   */
   public static final int DEFAULT_MIN_CUT_TOKENS = 32;
+
+  /**
+   * The share of the usable budget one ranked record may take while more candidates follow, by
+   * default. A single 500-token chunk would otherwise be the whole of a 512-token block: on
+   * SciFact, where the best-ranked abstract is the relevant one for about half of the questions,
+   * showing the head of the next one as well reaches more relevant documents (docs/RESULTS.md,
+   * "Budget-aware recall").
+   */
+  public static final double DEFAULT_MAX_ITEM_SHARE = 0.5;
 
   /** Token counts kept by a packer's own cache. */
   public static final int DEFAULT_CACHE_ENTRIES = 10_000;
+
+  // What fullCost returns for a line known to be longer than the room, without its exact count.
+  private static final int OVER = -1;
 
   // A token rarely spans more characters than this; it bounds the text scanned for a cut.
   private static final int MAX_CHARS_PER_TOKEN = 16;
@@ -71,6 +91,7 @@ public final class Packer {
   private final TokenCounter counter;
   private final Renderer renderer;
   private final double pinnedShare;
+  private final double maxItemShare;
   private final double minScore;
   private final double safetyMargin;
   private final int minCutTokens;
@@ -85,6 +106,7 @@ public final class Packer {
     this.counter = b.counter;
     this.renderer = b.renderer;
     this.pinnedShare = b.pinnedShare;
+    this.maxItemShare = b.maxItemShare;
     this.minScore = b.minScore;
     this.safetyMargin = b.safetyMargin != null ? b.safetyMargin : TokenCounters.defaultSafetyMargin(counter);
     this.minCutTokens = b.minCutTokens;
@@ -183,7 +205,7 @@ public final class Packer {
           continue;
         }
         capReached = true;
-        Fitted shorter = shorten(full, room, room >= minCutTokens);
+        Fitted shorter = shorten(full, room);
         if (shorter != null) {
           take(shorter.entry, shorter.tokens, overhead, false);
           pinnedUsed += overhead + shorter.tokens;
@@ -198,8 +220,10 @@ public final class Packer {
     }
 
     private void packRanked(List<ScoredRecord> ranked) {
-      boolean cutDone = false;
-      for (ScoredRecord candidate : ranked) {
+      int itemCap = Math.max(minCutTokens, (int) Math.floor(maxItemShare * limit));
+      List<Integer> shortened = new ArrayList<>();
+      for (int i = 0; i < ranked.size(); i++) {
+        ScoredRecord candidate = ranked.get(i);
         Checks.notNull(candidate, "ranked");
         if (isDuplicate(candidate)) {
           continue;
@@ -214,20 +238,53 @@ public final class Packer {
         int room = limit - used - overhead;
         int quota = quotaLeft(full);
         int max = Math.min(room, quota);
-        int cost = fullCost(full);
-        if (cost <= max) {
+        if (max <= 0) {
+          // Not even a bullet fits: decided without counting the record.
+          drop(candidate, room <= 0 ? DropReason.BUDGET : DropReason.QUOTA,
+              room <= 0 ? "no tokens left" : "no tokens left in its section or kind quota");
+          continue;
+        }
+        int allowed = i < ranked.size() - 1 ? Math.min(max, itemCap) : max;
+        int cost = fullCost(full, room);
+        boolean fitsRoom = cost != OVER && cost <= room;
+        if (fitsRoom && cost <= allowed) {
           take(full, cost, overhead, true);
           continue;
         }
-        Fitted shorter = shorten(full, max, !cutDone && max >= minCutTokens);
+        Fitted shorter = shorten(full, allowed);
         if (shorter != null) {
+          shortened.add(chosen.size());
           take(shorter.entry, shorter.tokens, overhead, true);
-          cutDone |= shorter.cut;
-        } else if (cost <= room) {
-          drop(candidate, DropReason.QUOTA, String.format(Locale.ROOT,
-              "needs %d tokens, %d left in its section or kind quota", cost, Math.max(quota, 0)));
+        } else if (fitsRoom && cost <= max) {
+          take(full, cost, overhead, true); // over the item cap but not shortenable: whole beats nothing
+        } else if (fitsRoom) {
+          drop(candidate, DropReason.QUOTA,
+              "needs " + cost + " tokens, " + Math.max(quota, 0) + " left in its section or kind quota");
         } else {
-          drop(candidate, DropReason.BUDGET, needs(cost, room));
+          drop(candidate, DropReason.BUDGET, cost == OVER ? "needs more than the " + room + " tokens left" : needs(cost, room));
+        }
+      }
+      regrow(shortened);
+    }
+
+    /**
+     * Gives the room left after every candidate was considered back to the shortened ranked
+     * records (indexes into {@code chosen}), best first: in full when it fits, else a longer cut.
+     */
+    private void regrow(List<Integer> shortened) {
+      for (int index : shortened) {
+        int spare = limit - used;
+        if (spare <= 0) {
+          return;
+        }
+        Choice current = chosen.get(index);
+        Renderer.Entry full = Renderer.Entry.of(current.entry.scored(), false);
+        int max = current.tokens + Math.min(spare, quotaLeft(full));
+        int cost = fullCost(full);
+        Fitted longer = cost <= max ? new Fitted(full, cost) : shorten(full, max);
+        if (longer != null && longer.tokens > current.tokens) {
+          chosen.set(index, new Choice(longer.entry, longer.tokens, current.order));
+          charge(longer.entry, longer.tokens - current.tokens, true);
         }
       }
     }
@@ -269,15 +326,44 @@ public final class Packer {
     }
 
     private int fullCost(Renderer.Entry full) {
+      return fullCost(full, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The tokens of the entry's full line; or {@link #OVER}, meaning more than {@code room}, when
+     * that is certain from a prefix of a line not counted before ({@link PrefixBound}): once the
+     * block is nearly full, the candidates left are not tokenised whole just to learn that they do
+     * not fit.
+     */
+    private int fullCost(Renderer.Entry full, int room) {
       MemoryRecord record = full.scored().record();
       String prefix = renderer.itemPrefix(full);
       String suffix = renderer.itemSuffix(full);
       String key = renderer.name() + '\u0000' + record.contentHash() + '\u0000' + prefix + '\u0000' + suffix;
-      return cache.count(counter, key, () -> prefix + renderer.body(full.text()) + suffix);
+      Integer known = cache.peek(counter, key);
+      if (known != null) {
+        return known;
+      }
+      // The largest room this line is already known to exceed, remembered beside exact counts.
+      String overKey = key + "\u0000over";
+      Integer over = cache.peek(counter, overKey);
+      if (over != null && over >= room) {
+        return OVER;
+      }
+      String line = prefix + renderer.body(full.text()) + suffix;
+      if (PrefixBound.exceeds(counter, line, room)) {
+        cache.remember(counter, overKey, room);
+        return OVER;
+      }
+      return cache.count(counter, key, () -> line);
     }
 
-    /** The summary if it fits, else (when allowed) the longest marked cut that fits; or null. */
-    private Fitted shorten(Renderer.Entry full, int maxTokens, boolean allowCut) {
+    /**
+     * The summary if it fits, else the longest marked cut that fits and shows at least {@code
+     * minCutTokens} of the record's own text (a cut that shows its bullet, title and a few words
+     * takes room that a smaller whole record could use); or null.
+     */
+    private Fitted shorten(Renderer.Entry full, int maxTokens) {
       if (maxTokens <= 0) {
         return null;
       }
@@ -286,22 +372,25 @@ public final class Packer {
         Renderer.Entry summary = full.withText(record.summary());
         int tokens = counter.count(renderer.item(summary));
         if (tokens <= maxTokens) {
-          return new Fitted(summary, tokens, false);
+          return new Fitted(summary, tokens);
         }
       }
-      if (!allowCut) {
+      if (maxTokens < minCutTokens) {
         return null;
       }
       Renderer.Entry marked = full.withText(full.text());
       String prefix = renderer.itemPrefix(marked);
       String suffix = renderer.itemSuffix(marked);
+      if (maxTokens - counter.count(prefix + Cutter.MARKER.strip() + suffix) < minCutTokens) {
+        return null;
+      }
       String cut = Cutter.cut(full.text(), maxTokens * MAX_CHARS_PER_TOKEN,
           candidate -> counter.count(prefix + renderer.body(candidate) + suffix) <= maxTokens);
       if (cut == null) {
         return null;
       }
       Renderer.Entry entry = full.withText(cut);
-      return new Fitted(entry, counter.count(renderer.item(entry)), true);
+      return new Fitted(entry, counter.count(renderer.item(entry)));
     }
 
     private int quotaLeft(Renderer.Entry entry) {
@@ -333,15 +422,20 @@ public final class Packer {
 
     private void take(Renderer.Entry entry, int tokens, int overhead, boolean ranked) {
       chosen.add(new Choice(entry, tokens, chosen.size()));
-      used += overhead + tokens;
-      Section section = entry.section();
-      sectionItems[section.ordinal()]++;
-      if (ranked) {
-        sectionQuotaUsed[section.ordinal()] += tokens;
-        kindQuotaUsed.merge(entry.scored().record().kind(), tokens, Integer::sum);
-      }
+      used += overhead;
+      sectionItems[entry.section().ordinal()]++;
+      charge(entry, tokens, ranked);
       takenIds.add(entry.scored().id());
       takenHashes.putIfAbsent(entry.scored().record().contentHash(), entry.scored().id());
+    }
+
+    /** Adds an entry's tokens (or the growth of its line) to the budget and, if ranked, its quotas. */
+    private void charge(Renderer.Entry entry, int tokens, boolean ranked) {
+      used += tokens;
+      if (ranked) {
+        sectionQuotaUsed[entry.section().ordinal()] += tokens;
+        kindQuotaUsed.merge(entry.scored().record().kind(), tokens, Integer::sum);
+      }
     }
 
     private void drop(ScoredRecord candidate, DropReason reason, String detail) {
@@ -369,19 +463,20 @@ public final class Packer {
     }
 
     private static String needs(int cost, int room) {
-      return String.format(Locale.ROOT, "needs %d tokens, %d left", cost, Math.max(room, 0));
+      return "needs " + cost + " tokens, " + Math.max(room, 0) + " left";
     }
   }
 
   private record Choice(Renderer.Entry entry, int tokens, int order) {}
 
-  private record Fitted(Renderer.Entry entry, int tokens, boolean cut) {}
+  private record Fitted(Renderer.Entry entry, int tokens) {}
 
   /** Settings of a {@link Packer}; validated by {@link #build()}. Not thread-safe. */
   public static final class Builder {
     private final TokenCounter counter;
     private Renderer renderer = Renderers.memoryContext();
     private double pinnedShare = DEFAULT_PINNED_SHARE;
+    private double maxItemShare = DEFAULT_MAX_ITEM_SHARE;
     private double minScore = Double.NEGATIVE_INFINITY;
     private Double safetyMargin;
     private int minCutTokens = DEFAULT_MIN_CUT_TOKENS;
@@ -405,6 +500,15 @@ public final class Packer {
       return this;
     }
 
+    /**
+     * Share of the usable budget one ranked record may take while more candidates follow, in (0,
+     * 1]; default {@link #DEFAULT_MAX_ITEM_SHARE}. 1 lets the best record fill the block alone.
+     */
+    public Builder maxItemShare(double maxItemShare) {
+      this.maxItemShare = maxItemShare;
+      return this;
+    }
+
     /** Ranked records scoring below this are never injected; default -∞ (no threshold). */
     public Builder minScore(double minScore) {
       this.minScore = minScore;
@@ -420,7 +524,10 @@ public final class Packer {
       return this;
     }
 
-    /** The fewest tokens a long record is cut into, >= 1; default {@link #DEFAULT_MIN_CUT_TOKENS}. */
+    /**
+     * The fewest tokens of its own text a long record is cut into, >= 1; default {@link
+     * #DEFAULT_MIN_CUT_TOKENS}.
+     */
     public Builder minCutTokens(int minCutTokens) {
       this.minCutTokens = minCutTokens;
       return this;
@@ -452,6 +559,7 @@ public final class Packer {
     public Packer build() {
       Checks.notNull(renderer, "renderer");
       Checks.inRange(pinnedShare, 0, 1, "pinnedShare");
+      Checks.require(maxItemShare > 0 && maxItemShare <= 1, "maxItemShare", "must be in (0, 1], got %s", maxItemShare);
       Checks.require(!Double.isNaN(minScore), "minScore", "must not be NaN");
       if (safetyMargin != null) {
         Checks.inRange(safetyMargin, 0, 1, "safetyMargin");

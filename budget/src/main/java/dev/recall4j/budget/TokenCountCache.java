@@ -56,6 +56,20 @@ public final class TokenCountCache {
     return n;
   }
 
+  /** The count remembered for this counter and key, or null; does not count anything. */
+  Integer peek(TokenCounter counter, String key) {
+    synchronized (counts) {
+      return counts.get(counter.name() + '\u0000' + key);
+    }
+  }
+
+  /** Remembers a number under this counter and key without counting (for facts other than a count). */
+  void remember(TokenCounter counter, String key, int value) {
+    synchronized (counts) {
+      counts.put(counter.name() + '\u0000' + key, value);
+    }
+  }
+
   /** The number of counts held. */
   public int size() {
     synchronized (counts) {

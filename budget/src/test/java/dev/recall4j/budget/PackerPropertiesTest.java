@@ -55,8 +55,9 @@ class PackerPropertiesTest {
         Arbitraries.of(Renderers.memoryContext(), Renderers.memoryContextTag(), Renderers.json());
     Arbitrary<Double> shares = Arbitraries.of(0.0, 0.25, 0.5, 1.0);
     Arbitrary<Integer> minCuts = Arbitraries.of(1, 8, 32);
-    return Combinators.combine(counters, renderers, shares, minCuts)
-        .as((c, r, s, m) -> Packer.builder(c).renderer(r).pinnedShare(s).minCutTokens(m).build());
+    Arbitrary<Double> itemShares = Arbitraries.of(0.1, 0.5, 1.0);
+    return Combinators.combine(counters, renderers, shares, minCuts, itemShares)
+        .as((c, r, s, m, i) -> Packer.builder(c).renderer(r).pinnedShare(s).minCutTokens(m).maxItemShare(i).build());
   }
 
   @Property(tries = 200)

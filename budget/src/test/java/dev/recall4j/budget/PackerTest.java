@@ -107,12 +107,61 @@ class PackerTest {
   }
 
   @Test
-  void onlyTheBestRemainingLongItemIsCut() {
+  void aLongRecordTakesAtMostTheItemShareWhileOthersFollow() {
     ScoredRecord first = chunk("first", "a.md", 0, sentences(100), 1.0);
     ScoredRecord second = chunk("second", "b.md", 0, sentences("Other", 100), 0.9);
     PackedContext packed = Packer.builder(CL100K).build().pack(List.of(), List.of(first, second), 300);
+    assertEquals(List.of("first", "second"), ids(packed));
+    assertTrue(packed.items().get(0).tokens() <= 150, "half of 300, got " + packed.items().get(0).tokens());
+    assertTrue(packed.items().stream().allMatch(RecalledItem::truncated));
+    assertTrue(packed.tokensUsed() >= 250, "the second cut takes the rest, used " + packed.tokensUsed());
+  }
+
+  @Test
+  void itemShareOneLetsTheBestRecordFillTheBlock() {
+    ScoredRecord first = chunk("first", "a.md", 0, sentences(100), 1.0);
+    ScoredRecord second = chunk("second", "b.md", 0, sentences("Other", 100), 0.9);
+    PackedContext packed =
+        Packer.builder(CL100K).maxItemShare(1.0).build().pack(List.of(), List.of(first, second), 300);
     assertEquals(List.of("first"), ids(packed));
     assertEquals(DropReason.BUDGET, droppedOf(packed, "second").reason());
+  }
+
+  @Test
+  void roomLeftAtTheEndRegrowsAShortenedRecord() {
+    ScoredRecord longOne = chunk("long", "a.md", 0, sentences(20), 1.0);
+    ScoredRecord shortOne = memory("short", Kind.TOOL_USE, null, "Short.", 0.5);
+    int longLine = CL100K.count("- (a.md#0) " + sentences(20) + "\n");
+    int budget = longLine + 60;
+    assertTrue(longLine > budget / 2, "the long record must be over the item share to test anything");
+    PackedContext packed = Packer.builder(CL100K).build().pack(List.of(), List.of(longOne, shortOne), budget);
+    assertEquals(List.of("long", "short"), ids(packed).stream().sorted().toList());
+    assertFalse(packed.items().stream().anyMatch(RecalledItem::truncated), "the leftover room restores it in full");
+  }
+
+  @Test
+  void aCutEndsInsideASentenceWhenASentenceBoundaryWouldWasteTheRoom() {
+    String text = "Short start. " + "then a very long sentence that goes on and on without any stop ".repeat(20).strip() + ".";
+    PackedContext packed = Packer.builder(CL100K).build().pack(List.of(), List.of(memory("m", Kind.TOOL_USE, null, text, 1)), 60);
+    assertTrue(packed.tokensUsed() >= 50, "a word cut fills the room, used " + packed.tokensUsed() + ": " + packed.context());
+    assertTrue(packed.context().endsWith(" […]\n"), packed.context());
+    assertTrue(packed.items().get(0).truncated());
+  }
+
+  @Test
+  void aCutMustShowMinCutTokensOfTheRecordsOwnText() {
+    String title = "A rather long title that tells what the document is about in some detail";
+    ScoredRecord titled = scored(record("titled", Silo.RAG, Kind.RAG_CHUNK, sentences(50)).title(title).build(), 1.0);
+    ScoredRecord small = memory("small", Kind.TOOL_USE, null, "Short.", 0.5);
+    // Room for the titled line's frame and 20 tokens of its text, plus the small record's line.
+    int budget = CL100K.count("[memory context]\n[knowledge]\n- " + title + ": […]\n") + 20
+        + CL100K.count("[relevant experience]\n- tool_use: Short.\n");
+    Packer.Builder packer = Packer.builder(CL100K).maxItemShare(1.0);
+    PackedContext strict = packer.build().pack(List.of(), List.of(titled, small), budget);
+    assertEquals(List.of("small"), ids(strict), "20 tokens of text are under the minimum cut of 32");
+    PackedContext lenient = packer.minCutTokens(8).build().pack(List.of(), List.of(titled, small), budget);
+    assertTrue(ids(lenient).contains("titled"), lenient.context());
+    assertTrue(lenient.items().stream().filter(i -> i.record().id().equals("titled")).allMatch(RecalledItem::truncated));
   }
 
   @Test
@@ -225,6 +274,8 @@ class PackerTest {
     assertMessage("budgetTokens", () -> Packer.builder(CL100K).build().pack(List.of(), List.of(), -1));
     assertMessage("pinnedShare", () -> Packer.builder(CL100K).pinnedShare(1.5).build());
     assertMessage("pinnedShare", () -> Packer.builder(CL100K).pinnedShare(Double.NaN).build());
+    assertMessage("maxItemShare", () -> Packer.builder(CL100K).maxItemShare(0).build());
+    assertMessage("maxItemShare", () -> Packer.builder(CL100K).maxItemShare(1.5).build());
     assertMessage("safetyMargin", () -> Packer.builder(CL100K).safetyMargin(-0.1).build());
     assertMessage("minScore", () -> Packer.builder(CL100K).minScore(Double.NaN).build());
     assertMessage("minCutTokens", () -> Packer.builder(CL100K).minCutTokens(0).build());

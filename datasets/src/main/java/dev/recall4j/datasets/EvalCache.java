@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  */
 final class EvalCache {
   private static final Logger LOG = LoggerFactory.getLogger(EvalCache.class);
-  static final String RECORDS_VERSION = "eval-records-1";
+  static final String RECORDS_VERSION = "eval-records-2";
   private static final int VECTOR_MAGIC = 0x5234_4a56; // "R4JV"
   private static final String INDEX_MARKER = "index.complete";
   private static final String BASELINE_MARKER = "baseline.complete";

@@ -2,6 +2,7 @@ package dev.recall4j.datasets;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.ranking.Fusions;
+import dev.recall4j.ranking.RecencyDecay;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,15 +25,19 @@ import java.util.Set;
  *       Fusions#parse}): the engine's ranking with that fusion instead of the default.
  * </ul>
  *
- * {@code hybrid} and fusion specs take the suffix {@code +nodecay}: the same ranking without
- * recency decay.
+ * {@code hybrid} and fusion specs take a decay suffix: {@code +nodecay} ranks without recency
+ * decay, {@code +decay} with the per-kind default half-lives and floor ({@link
+ * RecencyDecay#DEFAULT_FLOOR}), {@code +decay=F} with floor F in [0, 1] (1 is no decay). Without a
+ * suffix, {@code hybrid} decays as the engine is configured ({@code recall.decay}) and a fusion
+ * spec does the same.
  *
  * @param name the mode as given (trimmed); also the TREC run tag
  * @param type which family the mode belongs to
  * @param fusion the fusion spec of a {@link Type#FUSION} mode, else null
- * @param decay whether recency decay applies (false only with {@code +nodecay})
+ * @param decayFloor the floor of the recency decay the mode applies (1: none), or null to decay as
+ *     the engine is configured
  */
-public record EvalMode(String name, Type type, String fusion, boolean decay) {
+public record EvalMode(String name, Type type, String fusion, Double decayFloor) {
   /** The mode families. */
   public enum Type {
     BM25,
@@ -45,6 +50,9 @@ public record EvalMode(String name, Type type, String fusion, boolean decay) {
 
   /** Suffix turning recency decay off. */
   public static final String NO_DECAY = "+nodecay";
+
+  /** Suffix turning recency decay on, optionally followed by {@code =floor}. */
+  public static final String DECAY = "+decay";
 
   /**
    * What {@code --mode all} runs: the single paths, the engine default with and without decay, the
@@ -69,11 +77,13 @@ public record EvalMode(String name, Type type, String fusion, boolean decay) {
     Checks.require(
         (type == Type.FUSION) == (fusion != null), "fusion", "is set exactly for FUSION modes");
     Checks.require(
-        decay || type == Type.HYBRID || type == Type.FUSION,
+        decayFloor == null || type == Type.HYBRID || type == Type.FUSION,
         "mode",
-        "%s takes no %s (only hybrid and fusion specs decay)",
-        name,
-        NO_DECAY);
+        "%s takes no decay suffix (only hybrid and fusion specs decay)",
+        name);
+    if (decayFloor != null) {
+      Checks.inRange(decayFloor, 0.0, 1.0, "decay floor");
+    }
   }
 
   /**
@@ -84,8 +94,21 @@ public record EvalMode(String name, Type type, String fusion, boolean decay) {
   public static EvalMode parse(String text) {
     Checks.notBlank(text, "mode");
     String name = text.strip();
-    boolean decay = !name.endsWith(NO_DECAY);
-    String base = decay ? name : name.substring(0, name.length() - NO_DECAY.length());
+    Double decayFloor = null;
+    String base = name;
+    if (name.endsWith(NO_DECAY)) {
+      decayFloor = 1.0;
+      base = name.substring(0, name.length() - NO_DECAY.length());
+    } else if (name.contains(DECAY)) {
+      int at = name.lastIndexOf(DECAY);
+      String floor = name.substring(at + DECAY.length());
+      base = name.substring(0, at);
+      try {
+        decayFloor = floor.isEmpty() ? RecencyDecay.DEFAULT_FLOOR : Double.parseDouble(floor.substring(floor.startsWith("=") ? 1 : 0));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("mode: expected +decay or +decay=FLOOR, got " + Checks.excerpt(name), e);
+      }
+    }
     Type type =
         switch (base.toLowerCase(Locale.ROOT)) {
           case "bm25" -> Type.BM25;
@@ -109,7 +132,7 @@ public record EvalMode(String name, Type type, String fusion, boolean decay) {
             e);
       }
     }
-    return new EvalMode(name, type, type == Type.FUSION ? base : null, decay);
+    return new EvalMode(name, type, type == Type.FUSION ? base : null, decayFloor);
   }
 
   /**
@@ -147,6 +170,14 @@ public record EvalMode(String name, Type type, String fusion, boolean decay) {
     } catch (IllegalArgumentException e) {
       return false;
     }
+  }
+
+  /** The recency decay of the mode, or null to decay as the engine is configured. */
+  RecencyDecay decayPolicy() {
+    if (decayFloor == null) {
+      return null;
+    }
+    return decayFloor == 1.0 ? RecencyDecay.none() : RecencyDecay.builder().floor(decayFloor).build();
   }
 
   /** Whether the mode reads the vector path (so the corpus must be embedded). */

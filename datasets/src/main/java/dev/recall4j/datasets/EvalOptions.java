@@ -16,7 +16,7 @@ import java.util.function.Function;
  * @param modes the modes to run, in output order; not empty, no repeats
  * @param budgets token budgets of the budget-aware figures, ascending, each in [1, 1,000,000];
  *     empty skips packing (the gates do)
- * @param model the embedding model name (default {@code all-minilm-l6-v2-q}); unused when no mode
+ * @param model the embedding model name (default {@link Embedders#DEFAULT_MODEL}); unused when no mode
  *     needs vectors
  * @param depth candidates retrieved per path and per query, the ranking depth of the single-path
  *     modes (default 1,000, as trec_eval's MAP and Anserini's runs assume); in [1, {@link

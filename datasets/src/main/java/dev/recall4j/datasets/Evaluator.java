@@ -22,7 +22,6 @@ import dev.recall4j.ranking.FusedCandidate;
 import dev.recall4j.ranking.Fusions;
 import dev.recall4j.ranking.PathResult;
 import dev.recall4j.ranking.Ranker;
-import dev.recall4j.ranking.RecencyDecay;
 import dev.recall4j.ranking.TierPolicy;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -63,14 +62,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Figures.</b> trec_eval metrics ({@link Metric#DEFAULTS}) over the mode's full ranking.
  * Budget-aware: for each budget, the mean over judged queries of the share of the query's
- * judged-relevant documents whose record is in the packed block (truncated records count); the
- * packers are offered the mode's first {@link EvalOptions#packDepth()} records, the engine's {@link
- * Packer} (cl100k, the engine's defaults) and the {@link NaivePacker} (render the best in order,
- * cut at the budget). Latency per query and mode, in milliseconds: the retrieval stages the mode
- * reads (lexical search; query embedding and vector search; all for fused modes; for {@code
- * sqlite-fts5} its two searches plus the engine's query embedding time), plus its fusion and
- * weighting, plus one packing at the largest budget. Retrieval at depth 1,000 loads far more records
- * than a recall (top 50 per path), so these latencies are higher than the engine's.
+ * judged-relevant documents that reach the packed block ({@link Reach}: in full, or at least the
+ * first {@value Reach#MIN_TOKENS} tokens of their text); the packers are offered the mode's first
+ * {@link EvalOptions#packDepth()} records, the engine's {@link Packer} (cl100k, the engine's
+ * defaults) and the {@link NaivePacker} (render the best in order, cut at the budget). Latency per
+ * query and mode, in milliseconds: the retrieval stages the mode reads (lexical search; query
+ * embedding and vector search; all for fused modes; for {@code sqlite-fts5} its two searches plus
+ * the engine's query embedding time), plus its fusion and weighting, plus one packing at the
+ * largest budget. Retrieval at depth 1,000 loads far more records than a recall (top 50 per path),
+ * so these latencies are higher than the engine's.
  *
  * <p>Single-threaded over queries, so the latencies are not disturbed by each other. Not reentrant
  * on one cache directory: two runs building the same entry at once would collide.
@@ -106,6 +106,7 @@ public final class Evaluator {
     private final EvalCache cache;
     private final MutableClock clock = new MutableClock();
     private final Map<String, Integer> contentTokens = new HashMap<>();
+    private Reach reach;
     private EngineConfig config;
     private Packer packer;
     private TokenCounter counter;
@@ -143,6 +144,7 @@ public final class Evaluator {
       }
       counter = config.tokenCounter();
       packer = Packer.builder(counter).pinnedShare(config.pinnedShare()).build();
+      reach = new Reach(counter);
       Map<String, float[]> vectors = null;
       boolean hit =
           EvalCache.indexComplete(entry)
@@ -289,13 +291,13 @@ public final class Evaluator {
       Map<EvalMode, Ranker> rankers = new HashMap<>();
       for (ModeRun run : modes) {
         EvalMode m = run.mode;
-        if (m.type() == EvalMode.Type.FUSION || (m.type() == EvalMode.Type.HYBRID && !m.decay())) {
+        if (m.type() == EvalMode.Type.FUSION || (m.type() == EvalMode.Type.HYBRID && m.decayFloor() != null)) {
           rankers.put(
               m,
               Ranker.builder()
                   .fusion(m.fusion() == null ? config.fusionMethod() : Fusions.parse(m.fusion()))
                   .tierPolicy(tiers)
-                  .recencyDecay(m.decay() ? config.recencyDecayPolicy() : RecencyDecay.none())
+                  .recencyDecay(m.decayPolicy() == null ? config.recencyDecayPolicy() : m.decayPolicy())
                   .build());
         }
       }
@@ -419,10 +421,10 @@ public final class Evaluator {
       return ranked.subList(0, Math.min(ranked.size(), end + 2));
     }
 
-    private static double share(PackedContext packed, Set<String> relevant) {
+    private double share(PackedContext packed, Set<String> relevant) {
       int reached = 0;
       for (RecalledItem item : packed.items()) {
-        if (relevant.contains(item.record().id())) {
+        if (relevant.contains(item.record().id()) && reach.reached(packed.context(), item)) {
           reached++;
         }
       }
@@ -564,6 +566,54 @@ public final class Evaluator {
     @Override
     public Clock withZone(ZoneId zone) {
       return this;
+    }
+  }
+  /**
+   * When a judged-relevant document counts as reaching a packed block: its record is injected
+   * whole, or the block shows at least the first {@link #MIN_TOKENS} tokens of its text (all of it
+   * when shorter), as rendered. The rule is the same for both packers and looks only at the final
+   * string, so a cut that kept the bullet, the title or a few words of the text (the naive baseline
+   * keeps the start of the record it cuts, however short) does not count, and neither does a
+   * summary shown instead of the text. 32 tokens is about two sentences of prose; a document cut
+   * shorter has not told the reader what it says. (Counting any record whose line starts inside the
+   * block credited the naive baseline with the few tokens it keeps of the record it cuts off;
+   * docs/RESULTS.md, "Budget-aware recall", gives the figures of both rules.)
+   */
+  static final class Reach {
+    static final int MIN_TOKENS = 32;
+
+    private final TokenCounter counter;
+    private final Map<String, String> heads = new HashMap<>();
+
+    Reach(TokenCounter counter) {
+      this.counter = counter;
+    }
+
+    boolean reached(String context, RecalledItem item) {
+      return !item.truncated()
+          || context.contains(heads.computeIfAbsent(item.record().id(), id -> head(item.record())));
+    }
+
+    /** The longest prefix of the record's rendered text, on a code-point boundary, of MIN_TOKENS at most. */
+    private String head(MemoryRecord record) {
+      String body = Renderers.memoryContext().body(record.content());
+      if (counter.count(body) <= MIN_TOKENS) {
+        return body;
+      }
+      int lo = 0;
+      int hi = body.length();
+      while (hi - lo > 1) {
+        int mid = (lo + hi) >>> 1;
+        if (counter.count(body.substring(0, mid)) <= MIN_TOKENS) {
+          lo = mid;
+        } else {
+          hi = mid;
+        }
+      }
+      if (lo > 0 && Character.isHighSurrogate(body.charAt(lo - 1))) {
+        lo--;
+      }
+      return body.substring(0, lo).stripTrailing();
     }
   }
 }

@@ -2,9 +2,11 @@ package dev.recall4j.datasets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recall4j.ranking.RecencyDecay;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,9 +19,23 @@ class EvalModeTest {
     assertEquals(EvalMode.Type.FUSION, modes.get(1).type());
     assertEquals("rrf:k=60,window=100", modes.get(1).fusion());
     assertEquals("convex:alpha=0.3", modes.get(3).fusion());
-    assertFalse(modes.get(3).decay());
+    assertEquals(1.0, modes.get(3).decayFloor());
+    assertNull(modes.get(1).decayFloor());
     assertFalse(modes.get(0).needsVectors());
     assertTrue(modes.get(2).needsVectors());
+  }
+
+  @Test
+  void decaySuffixesSetTheFloor() {
+    assertEquals(RecencyDecay.DEFAULT_FLOOR, EvalMode.parse("hybrid+decay").decayFloor());
+    assertEquals(0.8, EvalMode.parse("convex:alpha=0.3+decay=0.8").decayFloor());
+    assertEquals("convex:alpha=0.3", EvalMode.parse("convex:alpha=0.3+decay=0.8").fusion());
+    assertEquals(0.8, EvalMode.parse("hybrid+decay=0.8").decayPolicy().floor());
+    assertEquals(RecencyDecay.none().floor(), EvalMode.parse("hybrid+nodecay").decayPolicy().floor());
+    IllegalArgumentException floor = assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("hybrid+decay=1.5"));
+    assertTrue(floor.getMessage().startsWith("decay floor: "), floor.getMessage());
+    IllegalArgumentException text = assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("hybrid+decay=x"));
+    assertTrue(text.getMessage().startsWith("mode: expected +decay or +decay=FLOOR"), text.getMessage());
   }
 
   @Test
@@ -34,7 +50,7 @@ class EvalModeTest {
     assertTrue(unknown.getMessage().startsWith("mode: expected bm25"), unknown.getMessage());
     assertTrue(unknown.getMessage().contains("bm42"));
     IllegalArgumentException decay = assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("bm25+nodecay"));
-    assertTrue(decay.getMessage().startsWith("mode: bm25+nodecay takes no +nodecay"), decay.getMessage());
+    assertTrue(decay.getMessage().startsWith("mode: bm25+nodecay takes no decay suffix"), decay.getMessage());
     IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> EvalMode.parseList("dense,dense"));
     assertTrue(twice.getMessage().startsWith("mode: dense is given twice"), twice.getMessage());
     IllegalArgumentException alpha = assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("convex:alpha=2"));

@@ -6,10 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recall4j.budget.NaivePacker;
+import dev.recall4j.budget.PackedContext;
+import dev.recall4j.budget.Renderers;
+import dev.recall4j.budget.TokenCounters;
+import dev.recall4j.core.Kind;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.RecalledItem;
+import dev.recall4j.core.ScoreBreakdown;
+import dev.recall4j.core.ScoredRecord;
+import dev.recall4j.core.Silo;
+import dev.recall4j.core.TokenCounter;
 import dev.recall4j.engine.EngineConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -140,5 +152,37 @@ class EvaluatorTest {
     List<String> names = new ArrayList<>();
     node.fieldNames().forEachRemaining(names::add);
     return names;
+  }
+  @Test
+  void aCutDocumentReachesTheBlockOnlyWithItsFirst32TokensOfText() {
+    TokenCounter cl100k = TokenCounters.cl100k();
+    Evaluator.Reach reach = new Evaluator.Reach(cl100k);
+    ScoredRecord first = scoredChunk("first", "A sentence that fills the block first. ".repeat(8));
+    ScoredRecord relevant = scoredChunk("relevant", "Alpha beta gamma delta epsilon. ".repeat(20));
+    NaivePacker naive = new NaivePacker(cl100k, Renderers.memoryContext(), 2);
+    int firstBlock = cl100k.count(naive.pack(List.of(), List.of(first), 100_000).context());
+
+    PackedContext sliver = naive.pack(List.of(), List.of(first, relevant), firstBlock + 6);
+    RecalledItem sliverItem = itemOf(sliver, "relevant");
+    assertTrue(sliverItem.truncated(), sliver.context());
+    assertFalse(reach.reached(sliver.context(), sliverItem), "a few tokens of the text are not a document shown");
+
+    PackedContext head = naive.pack(List.of(), List.of(first, relevant), firstBlock + Evaluator.Reach.MIN_TOKENS + 4);
+    RecalledItem headItem = itemOf(head, "relevant");
+    assertTrue(headItem.truncated(), head.context());
+    assertTrue(reach.reached(head.context(), headItem), "the first 32 tokens of the text are in the block");
+
+    PackedContext whole = naive.pack(List.of(), List.of(first, relevant), 100_000);
+    assertTrue(reach.reached(whole.context(), itemOf(whole, "relevant")));
+  }
+
+  private static ScoredRecord scoredChunk(String id, String content) {
+    MemoryRecord record =
+        MemoryRecord.builder().id(id).silo(Silo.RAG).kind(Kind.RAG_CHUNK).content(content).created(Instant.EPOCH).build();
+    return new ScoredRecord(record, new ScoreBreakdown(1, 1, 0, Double.NaN, 1, 1, 1, 1, 1));
+  }
+
+  private static RecalledItem itemOf(PackedContext packed, String id) {
+    return packed.items().stream().filter(i -> i.record().id().equals(id)).findFirst().orElseThrow();
   }
 }

@@ -5,6 +5,7 @@ import dev.recall4j.core.Checks;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.TokenCounter;
 import dev.recall4j.core.Wire;
+import dev.recall4j.embeddings.Embedders;
 import dev.recall4j.ranking.Fusion;
 import dev.recall4j.ranking.Fusions;
 import dev.recall4j.ranking.RecencyDecay;
@@ -26,7 +27,7 @@ import java.time.Duration;
  * @param indexDir {@code index}: the Lucene index directory (default {@code agents/index})
  * @param namespace {@code namespace}: the default namespace of records and requests ({@code default})
  * @param embedderProvider {@code embedder.provider}: none, onnx (default) or ollama
- * @param embedderModel {@code embedder.model}: the model name ({@code all-minilm-l6-v2-q})
+ * @param embedderModel {@code embedder.model}: the model name ({@code bge-small-en-v15-q})
  * @param ollamaHost {@code embedder.host}: the Ollama server ({@code http://127.0.0.1:11434})
  * @param embedderTimeout {@code embedder.timeout_ms}: hard timeout of one Ollama call (10,000 ms)
  * @param embedderBatchSize {@code embedder.batch_size}: texts per embedding call when ingesting (32)
@@ -36,13 +37,14 @@ import java.time.Duration;
  * @param deadline {@code recall.deadline_ms}: end-to-end time after which recall answers from the
  *     lexical path alone (200 ms; from the seeds' per-prompt target)
  * @param topK {@code recall.top_k}: candidates taken from each path (50)
- * @param fusion {@code recall.fusion}: the fusion spec (default {@code convex:alpha=0.2}: min-max
- *     normalised scores, 0.2 on the vector path, after Bruch et al., TOIS 2023). Chosen by the fusion
- *     sweep in docs/RESULTS.md: the only setting at or above the better single path on every shared
- *     dataset and LoCoMo level with MiniLM; RRF (k = 60) lost up to 0.48 nDCG@10 to BM25 on LoCoMo
+ * @param fusion {@code recall.fusion}: the fusion spec (default {@code convex:alpha=0.3}: min-max
+ *     normalised scores, 0.3 on the vector path, after Bruch et al., TOIS 2023). Chosen by the fusion
+ *     sweep in docs/RESULTS.md with bge-small: the largest α at or above the better single path on
+ *     every shared dataset and LoCoMo level (α 0.4 loses LoCoMo sessions to BM25, because one
+ *     averaged vector per long session is a poor signal); RRF (k = 60) lost up to 0.12 nDCG@10
  * @param recencyDecay {@code recall.decay}: multiply scores by the per-kind recency decay of {@code
- *     RecencyDecay.defaults()} (false: off by default, because on LoCoMo, the one shared dataset with
- *     times, it cost 0.15-0.30 nDCG@10 at every level; see docs/RESULTS.md)
+ *     RecencyDecay.defaults()} (on by default, floor 0.9: a gentle tie-breaker that cost at most
+ *     0.0013 nDCG@10 on LoCoMo, where questions ask about any time; floor 0.5 cost 0.03-0.07)
  * @param tierBoost {@code recall.tier_boost}: how much the first priority tier (profile, facts) is
  *     boosted over the last (KB observations) when scores are ordered: final × (1 + boost) down to
  *     final × 1; {@code strict} orders by tier first. Default 0.25, so relevance decides and the tier
@@ -252,7 +254,7 @@ public record EngineConfig(
     private Path indexDir = Path.of(DEFAULT_INDEX);
     private String namespace = Scope.DEFAULT_NAMESPACE;
     private EmbedderProvider embedderProvider = EmbedderProvider.ONNX;
-    private String embedderModel = "all-minilm-l6-v2-q";
+    private String embedderModel = Embedders.DEFAULT_MODEL;
     private URI ollamaHost = URI.create("http://127.0.0.1:11434");
     private Duration embedderTimeout = Duration.ofSeconds(10);
     private int embedderBatchSize = 32;
@@ -260,8 +262,8 @@ public record EngineConfig(
     private boolean embedInBackground;
     private Duration deadline = Duration.ofMillis(200);
     private int topK = 50;
-    private String fusion = "convex:alpha=0.2";
-    private boolean recencyDecay;
+    private String fusion = "convex:alpha=0.3";
+    private boolean recencyDecay = true;
     private String tierBoost = "0.25";
     private int contextLength;
     private double budgetShare = 0.25;

@@ -25,8 +25,8 @@ class ConfigFileTest {
     assertEquals(EmbedderProvider.ONNX, c.embedderProvider());
     assertEquals(0.25, c.budgetShare());
     assertEquals(Duration.ofMillis(200), c.deadline());
-    assertEquals("convex:alpha=0.2", c.fusion());
-    assertEquals(false, c.recencyDecay());
+    assertEquals("convex:alpha=0.3", c.fusion());
+    assertEquals(true, c.recencyDecay());
   }
 
   @Test

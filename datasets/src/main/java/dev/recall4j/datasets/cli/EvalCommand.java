@@ -42,7 +42,7 @@ final class EvalCommand implements Callable<Integer> {
   @Option(names = "--budget", split = ",", paramLabel = "N[,N...]", description = "Token budgets (default: 512,1024,2048).")
   List<Integer> budgets;
 
-  @Option(names = "--model", paramLabel = "NAME", description = "Embedding model (default: all-minilm-l6-v2-q).")
+  @Option(names = "--model", paramLabel = "NAME", description = "Embedding model (default: the engine's, bge-small-en-v15-q).")
   String model;
 
   @Option(names = "--out", required = true, paramLabel = "FILE.json", description = "Where the JSON goes.")
