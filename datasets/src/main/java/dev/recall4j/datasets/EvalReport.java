@@ -148,7 +148,7 @@ public record EvalReport(
       out.append(String.join(" ", row)).append('\n');
     }
     if (!budgets.isEmpty()) {
-      out.append("pack@N: share of judged-relevant documents reaching the packed block, packer/naive\n");
+      out.append("pack@N: share of judged-relevant documents reaching the packed block (whole, or its first 32 tokens), packer/naive\n");
     }
     if (!warnings.isEmpty()) {
       out.append(warnings.size()).append(" warning(s):\n");
