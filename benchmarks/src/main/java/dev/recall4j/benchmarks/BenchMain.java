@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.recall4j.store.VectorEncoding;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -91,6 +92,9 @@ public final class BenchMain {
       for (RecallCurve.Setting s : profile.settingsAt(size)) {
         Fixtures.luceneIndex(size, s.encoding(), s.m(), s.beamWidth());
       }
+      if (size == profile.sizes().get(profile.sizes().size() - 1)) {
+        Fixtures.compactedLuceneIndex(size, VectorEncoding.INT8, 16, 100);
+      }
       Path sqlite = Fixtures.sqlite(size);
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("size", size);
@@ -114,10 +118,13 @@ public final class BenchMain {
     Path jmhDir = Files.createDirectories(out.resolve("jmh"));
     ArrayNode jmh = JSON.createArrayNode();
     List<Integer> sizes = profile.sizes();
-    jmh.addAll(jmh(profile, jmhDir.resolve("search.json"), sizes, Map.of(),
+    jmh.addAll(jmh(profile, jmhDir.resolve("search.json"), sizes, Map.of("layout", new String[] {"built"}),
         "LexicalSearchBenchmark", "HybridRecallBenchmark", "StatusQuoBenchmark"));
-    // Vector search at every size, but at the largest only with the encodings built there.
     int largest = sizes.get(sizes.size() - 1);
+    // The same recall over the largest index compacted into one segment, to show what compaction buys.
+    jmh.addAll(jmh(profile, jmhDir.resolve("hybrid-compacted.json"), List.of(largest),
+        Map.of("layout", new String[] {"compacted"}, "query", new String[] {"precomputed"}), "HybridRecallBenchmark"));
+    // Vector search at every size, but at the largest only with the encodings built there.
     if (sizes.size() > 1) {
       jmh.addAll(jmh(profile, jmhDir.resolve("vector.json"), sizes.subList(0, sizes.size() - 1), Map.of(),
           "VectorSearchBenchmark"));

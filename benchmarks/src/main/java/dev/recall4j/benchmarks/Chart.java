@@ -27,8 +27,8 @@ final class Chart {
       new Series("SQLite FTS5", "LexicalSearchBenchmark.sqliteFts5", Map.of(), "#1f77b4", true),
       new Series("recall4j vector (HNSW int8)", "VectorSearchBenchmark.recall4j", Map.of("encoding", "int8"), "#2ca02c", false),
       new Series("SQLite BLOB cosine scan", "StatusQuoBenchmark.cosineScan", Map.of(), "#2ca02c", true),
-      new Series("recall4j hybrid recall", "HybridRecallBenchmark.recall", Map.of("query", "precomputed"), "#d62728", false),
-      new Series("SQLite hybrid (FTS5 + scan + RRF)", "StatusQuoBenchmark.hybrid", Map.of(), "#d62728", true));
+      new Series("recall4j hybrid recall", "HybridRecallBenchmark.recall", Map.of("query", "precomputed", "layout", "built"), "#d62728", false),
+      new Series("SQLite hybrid (FTS5 + scan + fusion)", "StatusQuoBenchmark.hybrid", Map.of(), "#d62728", true));
 
   private Chart() {}
 

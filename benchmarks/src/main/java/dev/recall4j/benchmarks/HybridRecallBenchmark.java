@@ -28,11 +28,14 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One {@link RecallEngine#recall} end to end with the engine's defaults (int8 HNSW, 100 vector
- * candidates, top 50 per path, RRF k = 60, decay, trust, tiers, dedup, packing into 512 tokens with
- * cl100k), over a private copy of the cached index. {@code query=precomputed}: the question's
- * vector is already known (the engine's query cache hit, or an agent that embeds elsewhere), so no
- * model runs; {@code query=embedded}: MiniLM embeds every question (the engine's query cache is
- * off). The status quo is {@link StatusQuoBenchmark#hybrid} and {@code hybridEmbedded}.
+ * candidates, top 50 per path, the default fusion, decay, trust, tiers, dedup, packing into the
+ * default budget with cl100k), over a private copy of the cached index. {@code query=precomputed}:
+ * the question's vector is already known (the engine's query cache hit, or an agent that embeds
+ * elsewhere), so no model runs; {@code query=embedded}: MiniLM embeds every question (the engine's
+ * query cache is off). {@code layout=built}: the index as batched ingest left it (several
+ * segments); {@code layout=compacted}: merged into one segment by {@link
+ * dev.recall4j.store.LuceneStore#compact}. The status quo is {@link StatusQuoBenchmark#hybrid} and
+ * {@code hybridEmbedded}.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar HybridRecallBenchmark -p size=10000}.
  */
@@ -43,14 +46,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class HybridRecallBenchmark {
-  /** Candidates per path: the engine's default {@code recall.top_k}. */
-  static final int TOP_K = 50;
-
   @Param({"1000", "10000", "100000"})
   public int size;
 
   @Param({"precomputed", "embedded"})
   public String query;
+
+  @Param({"built", "compacted"})
+  public String layout;
 
   private Path workspace;
   private RecallEngine engine;
@@ -60,7 +63,9 @@ public class HybridRecallBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     queries = Fixtures.queries();
-    workspace = Fixtures.copy(Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100));
+    workspace = Fixtures.copy(layout.equals("compacted")
+        ? Fixtures.compactedLuceneIndex(size, VectorEncoding.INT8, 16, 100)
+        : Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100));
     boolean embedded = query.equals("embedded");
     engine = open(workspace, embedded ? Embedders.inProcess(Fixtures.MODEL) : Fixtures.precomputedEmbedder(), embedded);
   }

@@ -14,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Memory with an index open (issue 7 item 8), run in a JVM of its own so that nothing else is
@@ -22,7 +24,8 @@ import java.util.Optional;
  * the benchmark questions, then reports heap
  * used after a full GC, committed heap, resident set size (VmRSS), split into anonymous memory
  * (RssAnon: the JVM's own) and file-backed pages (RssFile: the memory-mapped index, which the kernel
- * can drop), and its peak (VmHWM), from {@code /proc/self/status} (-1 where there is no such file), and the index bytes on disk per record.
+ * can drop), and its peak (VmHWM), from {@code /proc/self/status} (-1 where there is no such file);
+ * the resident index pages by file type; and the index bytes on disk per record.
  *
  * <p>Usage: {@code java -Xmx512m -cp benchmarks.jar dev.recall4j.benchmarks.MemoryProbe OUT.json SIZE
  * precomputed|embedded RECALLS}. {@code embedded} loads MiniLM and embeds every question, which
@@ -65,6 +68,7 @@ public final class MemoryProbe {
         result.put("rssAnonBytes", status("RssAnon").orElse(-1L));
         result.put("rssFileBytes", status("RssFile").orElse(-1L));
         result.put("peakRssBytes", status("VmHWM").orElse(-1L));
+        result.put("rssIndexBytesByFileType", residentIndexBytes(copy));
         result.put("indexBytes", indexBytes);
         result.put("indexBytesPerRecord", indexBytes / (double) size);
       }
@@ -73,6 +77,47 @@ public final class MemoryProbe {
     }
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.toFile(), result);
   }
+
+  /**
+   * Resident bytes of the memory-mapped files under {@code index}, summed by Lucene file extension
+   * ({@code dvd}: doc values including the record blobs; {@code vec}, {@code veq}, {@code vex}: raw
+   * and quantised vectors, HNSW graph; {@code doc}, {@code pos}, {@code tim}: postings and terms;
+   * {@code cfs}: small compound segments), from {@code /proc/self/smaps}; empty where there is none.
+   */
+  static Map<String, Long> residentIndexBytes(Path index) {
+    Path smaps = Path.of("/proc/self/smaps");
+    if (!Files.isReadable(smaps)) {
+      return Map.of();
+    }
+    try {
+      return parseSmaps(Files.readString(smaps), index.toAbsolutePath().toString());
+    } catch (IOException e) {
+      return Map.of();
+    }
+  }
+
+  static Map<String, Long> parseSmaps(String text, String directory) {
+    Map<String, Long> bytes = new TreeMap<>();
+    String extension = null;
+    for (String line : text.split("\n")) {
+      if (HEADER.matcher(line).find()) {
+        int path = line.indexOf(directory + "/");
+        extension = null;
+        if (path >= 0) {
+          String name = line.substring(path + directory.length() + 1).strip();
+          int dot = name.lastIndexOf('.');
+          extension = dot < 0 ? name : name.substring(dot + 1);
+        }
+      } else if (extension != null && line.startsWith("Rss:")) {
+        long kb = Long.parseLong(line.substring(4).strip().split("\\s+")[0]);
+        bytes.merge(extension, kb * 1024, Long::sum);
+      }
+    }
+    return bytes;
+  }
+
+  /** The first line of a mapping in smaps: an address range. */
+  private static final Pattern HEADER = Pattern.compile("^[0-9a-f]+-[0-9a-f]+ ");
 
   /** A {@code /proc/self/status} field in bytes (the file gives kB). */
   static Optional<Long> status(String field) {

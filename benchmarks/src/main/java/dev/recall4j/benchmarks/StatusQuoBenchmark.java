@@ -4,11 +4,14 @@ import dev.recall4j.core.Embedder;
 import dev.recall4j.datasets.ScoredId;
 import dev.recall4j.datasets.SqliteBaseline;
 import dev.recall4j.embeddings.Embedders;
+import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.ranking.Candidate;
+import dev.recall4j.ranking.FusedCandidate;
+import dev.recall4j.ranking.Fusion;
+import dev.recall4j.ranking.PathResult;
+import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -27,10 +30,12 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The status quo on the same records and questions: how an agent that keeps its memory in SQLite
  * recalls today ({@link SqliteBaseline}: FTS5 {@code bm25()} and a brute-force cosine scan over
- * float32 BLOBs). {@code hybrid} runs both paths for the top 50 (the engine's per-path top-k) and
- * fuses them with RRF (k = 60) — it does no weighting or packing, so recall4j's end-to-end figure
- * is compared against less work than it does. {@code hybridEmbedded} first embeds the question
- * with the same MiniLM model, as {@link HybridRecallBenchmark} does with {@code query=embedded}.
+ * float32 BLOBs; FTS5 alone is {@link LexicalSearchBenchmark#sqliteFts5}). {@code hybrid} runs
+ * both paths for the engine's default per-path top-k and fuses them with the engine's default
+ * fusion (both read from {@link EngineConfig}'s defaults, so the comparison follows them) — it does
+ * no weighting, dedup or packing, so recall4j's end-to-end figure is compared against less work
+ * than it does. {@code hybridEmbedded} first embeds the question with the same MiniLM model, as
+ * {@link HybridRecallBenchmark} does with {@code query=embedded}.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar StatusQuoBenchmark -p size=10000}.
  */
@@ -41,7 +46,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class StatusQuoBenchmark {
-  static final int RRF_K = 60;
+  /** The engine's defaults; the workspace is never touched. */
+  private static final EngineConfig DEFAULTS = EngineConfig.builder(Path.of(".")).build();
+
+  /** The engine's default fusion, as the engine's {@code recall} applies it. */
+  static final Fusion FUSION = DEFAULTS.fusionMethod();
+
+  /** Candidates per path: the engine's default {@code recall.top_k}. */
+  static final int TOP_K = DEFAULTS.topK();
 
   @Param({"1000", "10000", "100000"})
   public int size;
@@ -69,43 +81,34 @@ public class StatusQuoBenchmark {
   }
 
   @Benchmark
-  public List<ScoredId> fts5() throws SQLException {
-    return sqlite.searchText(nextQuery().text(), Fixtures.NAMESPACE, LexicalSearchBenchmark.TOP_K);
-  }
-
-  @Benchmark
   public List<ScoredId> cosineScan() throws SQLException {
     return sqlite.searchVector(nextQuery().vector(), Fixtures.NAMESPACE, LexicalSearchBenchmark.TOP_K);
   }
 
   @Benchmark
-  public List<ScoredId> hybrid() throws SQLException {
+  public List<FusedCandidate> hybrid() throws SQLException {
     BenchQuery q = nextQuery();
     return hybrid(q.text(), q.vector());
   }
 
   @Benchmark
-  public List<ScoredId> hybridEmbedded() throws SQLException {
+  public List<FusedCandidate> hybridEmbedded() throws SQLException {
     String text = nextQuery().text();
     return hybrid(text, model.embedQuery(text));
   }
 
-  private List<ScoredId> hybrid(String text, float[] vector) throws SQLException {
-    int k = HybridRecallBenchmark.TOP_K;
-    return rrf(sqlite.searchText(text, Fixtures.NAMESPACE, k), sqlite.searchVector(vector, Fixtures.NAMESPACE, k));
+  private List<FusedCandidate> hybrid(String text, float[] vector) throws SQLException {
+    return fuse(sqlite.searchText(text, Fixtures.NAMESPACE, TOP_K), sqlite.searchVector(vector, Fixtures.NAMESPACE, TOP_K));
   }
 
-  /** Reciprocal rank fusion, sum of 1 / (k + rank) over the lists; score desc, then id. */
-  static List<ScoredId> rrf(List<ScoredId> a, List<ScoredId> b) {
-    Map<String, Double> fused = new HashMap<>();
-    for (List<ScoredId> list : List.of(a, b)) {
-      for (int i = 0; i < list.size(); i++) {
-        fused.merge(list.get(i).id(), 1.0 / (RRF_K + i + 1), Double::sum);
-      }
-    }
-    List<ScoredId> out = new ArrayList<>(fused.size());
-    fused.forEach((id, score) -> out.add(new ScoredId(id, score)));
-    out.sort(ScoredId.RANKING);
-    return out;
+  /**
+   * Both lists fused with {@link #FUSION}; cosines become {@code (1 + cos) / 2}, the score the
+   * engine's vector path reports, so that a fusion normalising by a theoretical minimum sees the
+   * same scale.
+   */
+  static List<FusedCandidate> fuse(List<ScoredId> text, List<ScoredId> cosine) {
+    List<Candidate> lexical = text.stream().map(h -> new Candidate(h.id(), h.score())).toList();
+    List<Candidate> vector = cosine.stream().map(h -> new Candidate(h.id(), (1 + h.score()) / 2)).toList();
+    return FUSION.fuse(List.of(new PathResult(PathResult.LEXICAL, lexical), new PathResult(PathResult.VECTOR, vector)));
   }
 }

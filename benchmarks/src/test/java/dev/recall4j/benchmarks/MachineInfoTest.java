@@ -54,4 +54,22 @@ class MachineInfoTest {
     assertEquals(Optional.of(300L * 1024), MemoryProbe.parseStatus(status, "VmHWM"));
     assertEquals(Optional.empty(), MemoryProbe.parseStatus(status, "VmSwap"));
   }
+
+  @Test
+  void sumsResidentIndexPagesByFileType() {
+    String smaps = """
+        7f0000000000-7f0000100000 r--s 00000000 08:01 11 /tmp/idx/_0_Lucene90_0.dvd
+        Size:               1024 kB
+        Rss:                 256 kB
+        7f0000100000-7f0000200000 r--s 00000000 08:01 12 /tmp/idx/_1_Lucene90_0.dvd
+        Rss:                  64 kB
+        7f0000200000-7f0000300000 r--s 00000000 08:01 13 /tmp/idx/_0_Lucene104HnswBinaryQuantizedVectorsFormat_0.veq
+        Rss:                 128 kB
+        7f0000300000-7f0000400000 r--s 00000000 08:01 14 /tmp/other/_0.dvd
+        Rss:                 999 kB
+        7f0000400000-7f0000500000 rw-p 00000000 00:00 0
+        Rss:                 512 kB
+        """;
+    assertEquals(java.util.Map.of("dvd", 320L * 1024, "veq", 128L * 1024), MemoryProbe.parseSmaps(smaps, "/tmp/idx"));
+  }
 }

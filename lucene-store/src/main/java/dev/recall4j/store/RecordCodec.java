@@ -116,9 +116,8 @@ final class RecordCodec {
       int dimension = in.readVInt();
       if (dimension > 0) {
         float[] vector = new float[dimension];
-        for (int i = 0; i < dimension; i++) {
-          vector[i] = Float.intBitsToFloat(in.readInt());
-        }
+        // The same little-endian layout encode writes float by float, read in one bulk copy.
+        in.readFloats(vector, 0, dimension);
         b.vector(vector);
       }
       return b.recallCount(recallCount).lastAccessed(lastAccessed).build();

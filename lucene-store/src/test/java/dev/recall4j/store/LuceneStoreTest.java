@@ -22,6 +22,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -322,6 +325,27 @@ class LuceneStoreTest {
       assertEquals(8, store.get("b").orElseThrow().recallCount());
       assertEquals("alpha", a.content());
       assertEquals(List.of("a"), ids(store.searchVector(new float[] {1, 0}, StoreFilter.all(Scope.of("ns")), 1)));
+    }
+  }
+
+  @Test
+  void compactMergesIntoOneSegmentAndKeepsEveryRecordAndStatistic() throws IOException {
+    Instant when = Instant.parse("2025-06-01T00:00:00Z");
+    try (LuceneStore store = TestRecords.withVectors(dir, 2)) {
+      for (int i = 0; i < 5; i++) {
+        store.upsert(record("r" + i, "alpha " + i).vector(new float[] {1, i}).build());
+      }
+      store.recordAccess(List.of("r3"), when);
+      store.purge("r4");
+      store.compact();
+      try (Directory files = FSDirectory.open(dir); DirectoryReader reader = DirectoryReader.open(files)) {
+        assertEquals(1, reader.leaves().size());
+        assertEquals(4, reader.maxDoc());
+      }
+      StoreFilter all = StoreFilter.all(Scope.of("ns"));
+      assertEquals(List.of("r0", "r1", "r2", "r3"), store.find(all, 10).stream().map(MemoryRecord::id).toList());
+      assertEquals(when, store.get("r3").orElseThrow().lastAccessed());
+      assertEquals(List.of("r0"), ids(store.searchVector(new float[] {1, 0}, all, 1)));
     }
   }
 
