@@ -50,8 +50,6 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -571,6 +569,8 @@ public final class RecallEngine implements Closeable {
   }
 
   private Retrieval retrieve(RecallRequest request, Teams teams, long start) {
+    Map<String, Double> timings = new LinkedHashMap<>();
+    Stopwatch watch = new Stopwatch(timings);
     Duration deadline = request.deadline() != null ? request.deadline() : config.deadline();
     List<StoreFilter> filters = teams.visibleScopes(request.scope()).stream()
         .map(scope -> StoreFilter.recallable(scope)
@@ -580,61 +580,47 @@ public final class RecallEngine implements Closeable {
             .withTiers(request.includeArchived() ? EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED) : EnumSet.of(Tier.ACTIVE)))
         .toList();
     int topK = request.topK() != null ? request.topK() : config.topK();
-    // The vector path (embed, then search) runs beside the lexical search, so that on two or more
-    // cores a recall takes about the longer of the two paths instead of their sum.
-    CompletableFuture<VectorPath> vectorPath = queryEmbedding == null
-        ? CompletableFuture.completedFuture(new VectorPath(List.of(), "lexical (no embedder)", Map.of()))
-        : CompletableFuture.supplyAsync(() -> vectorPath(request.query(), filters, topK, deadline, start), background);
-    long lexicalStart = System.nanoTime();
     List<Hit> lexical = acrossScopes(filters, topK, filter -> store.searchLexical(request.query(), filter, topK));
-    Map<String, Double> timings = new LinkedHashMap<>();
-    timings.put("lexical", (System.nanoTime() - lexicalStart) / 1e6);
-    VectorPath semantic = join(vectorPath);
-    timings.putAll(semantic.timingsMillis());
+    watch.lap("lexical");
+    List<Hit> semantic = List.of();
+    String retrieval;
+    if (queryEmbedding == null) {
+      retrieval = "lexical (no embedder)";
+    } else {
+      Duration left = deadline.minusNanos(System.nanoTime() - start);
+      Optional<float[]> vector = Optional.empty();
+      try {
+        vector = queryEmbedding.embed(request.query(), left.isNegative() ? Duration.ZERO : left);
+        retrieval = vector.isPresent() ? "hybrid" : "lexical (embedder timeout)";
+      } catch (EmbeddingException e) {
+        LOG.warn("embedder failed, answering from the lexical path: {}", e.getMessage());
+        retrieval = "lexical (embedder error: " + e.getMessage() + ")";
+      }
+      watch.lap("embed");
+      if (vector.isPresent()) {
+        float[] queryVector = vector.get();
+        semantic = acrossScopes(filters, topK, filter -> store.searchVector(queryVector, filter, topK));
+        watch.lap("vector");
+      }
+    }
     Map<String, MemoryRecord> records = new HashMap<>();
     lexical.forEach(h -> records.put(h.record().id(), h.record()));
-    semantic.hits().forEach(h -> records.put(h.record().id(), h.record()));
-    List<PathResult> paths = List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic.hits()));
-    return new Retrieval(paths, records, semantic.retrieval(), timings);
+    semantic.forEach(h -> records.put(h.record().id(), h.record()));
+    List<PathResult> paths = List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
+    return new Retrieval(paths, records, retrieval, timings);
   }
 
-  /** What the vector path of one retrieval found, how retrieval went, and its stage timings. */
-  private record VectorPath(List<Hit> hits, String retrieval, Map<String, Double> timingsMillis) {}
-
-  /** Embeds the query within what is left of the deadline, then searches each scope for its vector. */
-  private VectorPath vectorPath(String query, List<StoreFilter> filters, int topK, Duration deadline, long start) {
-    Map<String, Double> timings = new LinkedHashMap<>();
-    Stopwatch watch = new Stopwatch(timings);
-    Duration left = deadline.minusNanos(System.nanoTime() - start);
-    Optional<float[]> vector = Optional.empty();
-    String retrieval;
-    try {
-      vector = queryEmbedding.embed(query, left.isNegative() ? Duration.ZERO : left);
-      retrieval = vector.isPresent() ? "hybrid" : "lexical (embedder timeout)";
-    } catch (EmbeddingException e) {
-      LOG.warn("embedder failed, answering from the lexical path: {}", e.getMessage());
-      retrieval = "lexical (embedder error: " + e.getMessage() + ")";
-    }
-    watch.lap("embed");
-    if (vector.isEmpty()) {
-      return new VectorPath(List.of(), retrieval, timings);
-    }
-    float[] queryVector = vector.get();
-    List<Hit> hits = acrossScopes(filters, topK, filter -> store.searchVector(queryVector, filter, topK));
-    watch.lap("vector");
-    return new VectorPath(hits, retrieval, timings);
-  }
-
-  /** The result of a path run on another thread; its unchecked exception is rethrown as is. */
-  private static <T> T join(CompletableFuture<T> path) {
-    try {
-      return path.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException cause) {
-        throw cause;
-      }
-      throw e;
-    }
+  /**
+   * Merges the index into one segment and commits: maintenance after a bulk ingest or import (the
+   * CLI's {@code ingest} and {@code import} call it), not a per-write step. A search visits every
+   * segment, so one segment halves recall latency at 100K records (docs/RESULTS.md, issue 7);
+   * merging costs about 30 s there. Writes wait meanwhile; recalls continue.
+   */
+  public void compact() {
+    locked(() -> {
+      io(() -> store.compact());
+      return null;
+    });
   }
 
   /** Counts and sizes of what the namespace holds. */
@@ -789,17 +775,10 @@ public final class RecallEngine implements Closeable {
       latest = access.when().isAfter(latest) ? access.when() : latest;
     }
     Instant when = latest;
+    // In place, one commit, whatever the counts: re-indexing the records a batch injected more than
+    // once added segments and HNSW builds that cost as much CPU as the recalls themselves.
     locked(() -> {
-      if (counts.values().stream().allMatch(c -> c == 1)) {
-        io(() -> store.recordAccess(counts.keySet(), when));
-        return null;
-      }
-      List<MemoryRecord> bumped = new ArrayList<>();
-      counts.forEach((id, count) -> io(() -> store.get(id)).ifPresent(r -> bumped.add(r.toBuilder()
-          .recallCount(r.recallCount() + count)
-          .lastAccessed(r.lastAccessed() != null && r.lastAccessed().isAfter(when) ? r.lastAccessed() : when)
-          .build())));
-      io(() -> store.upsertAll(bumped));
+      io(() -> store.recordAccess(counts, when));
       return null;
     });
   }

@@ -76,6 +76,25 @@ class RecallEngineTest {
   }
 
   @Test
+  void compactingLeavesOneSegmentAndTheSameRecall() throws IOException {
+    RecallRequest request = RecallRequest.builder("NullPointerException TideTable blank phase").scope(SCOPE).budgetTokens(400).build();
+    List<String> before;
+    try (RecallEngine engine = RecallEngine.open(config(), null, CLOCK)) {
+      for (MemoryRecord r : threeSilos()) {
+        engine.saveAll(List.of(r)); // one commit, one segment each
+      }
+      before = engine.recall(request).items().stream().map(i -> i.record().id()).toList();
+      engine.compact();
+      assertEquals(before, engine.recall(request).items().stream().map(i -> i.record().id()).toList());
+    }
+    try (org.apache.lucene.index.DirectoryReader reader =
+        org.apache.lucene.index.DirectoryReader.open(org.apache.lucene.store.FSDirectory.open(config().indexDir()))) {
+      assertEquals(1, reader.leaves().size());
+      assertEquals(threeSilos().size(), reader.numDocs());
+    }
+  }
+
+  @Test
   void renderedBlockNeverExceedsTheBudget() throws IOException {
     try (RecallEngine engine = RecallEngine.open(config(), null, CLOCK)) {
       engine.saveAll(threeSilos());

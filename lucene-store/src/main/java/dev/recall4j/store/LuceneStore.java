@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
@@ -449,9 +448,25 @@ public final class LuceneStore implements Closeable {
    */
   public void recordAccess(Collection<String> ids, Instant when) throws IOException {
     Checks.notNull(ids, "ids");
+    Map<String, Long> once = new TreeMap<>();
+    ids.forEach(id -> once.put(Checks.notNull(id, "ids"), 1L));
+    recordAccess(once, when);
+  }
+
+  /**
+   * {@link #recordAccess(Collection, Instant)} for several recalls at once: each id's {@code
+   * recallCount} goes up by its count, in place and in one commit. A batch of recalls that injected
+   * the same record several times needs no re-indexing (which adds a segment, an HNSW graph to
+   * build and later merges) to count them all.
+   *
+   * @param recalls how many recalls injected each id, each at least 1
+   */
+  public void recordAccess(Map<String, Long> recalls, Instant when) throws IOException {
+    Checks.notNull(recalls, "recalls");
     Checks.notNull(when, "when");
     long nanos = Schema.epochNanos(when, "when");
-    TreeSet<String> distinct = new TreeSet<>(ids);
+    TreeMap<String, Long> distinct = new TreeMap<>(recalls);
+    distinct.forEach((id, n) -> Checks.require(n != null && n >= 1, "recalls", "count of %s must be >= 1, got %s", id, n));
     if (distinct.isEmpty()) {
       return;
     }
@@ -459,13 +474,13 @@ public final class LuceneStore implements Closeable {
       // The lock is held and every write refreshes, so this searcher sees the latest counts.
       IndexSearcher searcher = searchers.acquire();
       try {
-        for (String id : distinct) {
-          Term term = new Term(Schema.ID, id);
+        for (Map.Entry<String, Long> recalled : distinct.entrySet()) {
+          Term term = new Term(Schema.ID, recalled.getKey());
           TopDocs top = searcher.search(new TermQuery(term), 1);
           if (top.scoreDocs.length > 0) {
             long count = numeric(searcher, top.scoreDocs[0].doc, Schema.RECALL_COUNT, 0);
             writer.updateDocValues(term,
-                new NumericDocValuesField(Schema.RECALL_COUNT, count + 1),
+                new NumericDocValuesField(Schema.RECALL_COUNT, count + recalled.getValue()),
                 new NumericDocValuesField(Schema.LAST_ACCESSED_NS, nanos));
           }
         }

@@ -329,6 +329,22 @@ class LuceneStoreTest {
   }
 
   @Test
+  void recordAccessAddsTheCountsOfSeveralRecallsInPlace() throws IOException {
+    Instant when = Instant.parse("2025-06-01T00:00:00Z");
+    try (LuceneStore store = TestRecords.withVectors(dir, 2)) {
+      store.upsertAll(List.of(record("a", "alpha").recallCount(2).build(), record("b", "beta").build()));
+      store.recordAccess(Map.of("a", 3L, "b", 1L, "unknown", 5L), when);
+      assertEquals(5, store.get("a").orElseThrow().recallCount());
+      assertEquals(1, store.get("b").orElseThrow().recallCount());
+      assertEquals(when, store.get("a").orElseThrow().lastAccessed());
+      try (Directory files = FSDirectory.open(dir); DirectoryReader reader = DirectoryReader.open(files)) {
+        assertEquals(2, reader.maxDoc(), "updated in place, not re-indexed");
+      }
+      assertThrows(IllegalArgumentException.class, () -> store.recordAccess(Map.of("a", 0L), when));
+    }
+  }
+
+  @Test
   void compactMergesIntoOneSegmentAndKeepsEveryRecordAndStatistic() throws IOException {
     Instant when = Instant.parse("2025-06-01T00:00:00Z");
     try (LuceneStore store = TestRecords.withVectors(dir, 2)) {

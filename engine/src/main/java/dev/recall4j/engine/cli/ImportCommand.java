@@ -43,6 +43,7 @@ final class ImportCommand implements Callable<Integer> {
     }
     try (RecallEngine engine = RecallEngine.open(config)) {
       engine.importAll(records);
+      engine.compact();
     }
     spec.commandLine().getOut().printf(Locale.ROOT, "imported %d records from %d files into %s%n",
         records.size(), files.size(), config.indexDir());

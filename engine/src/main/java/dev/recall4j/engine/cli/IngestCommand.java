@@ -46,6 +46,7 @@ final class IngestCommand implements Callable<Integer> {
       ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), "embedding");
       engine.saveAll(records, bar::update);
       bar.finish();
+      engine.compact();
     }
     out.printf(Locale.ROOT, "ingested %d records from %d files into %s in %.0f ms%n",
         records.size(), files.size(), config.indexDir(), (System.nanoTime() - start) / 1e6);
