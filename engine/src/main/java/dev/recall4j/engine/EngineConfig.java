@@ -44,7 +44,7 @@ import java.time.Duration;
  *     averaged vector per long session is a poor signal); RRF (k = 60) lost up to 0.12 nDCG@10
  * @param recencyDecay {@code recall.decay}: multiply scores by the per-kind recency decay of {@code
  *     RecencyDecay.defaults()} (on by default, floor 0.9: a gentle tie-breaker that cost at most
- *     0.0013 nDCG@10 on LoCoMo, where questions ask about any time; floor 0.5 cost 0.03-0.07)
+ *     0.0023 nDCG@10 on LoCoMo, where questions ask about any time; floor 0.5 cost 0.03-0.07)
  * @param tierBoost {@code recall.tier_boost}: how much the first priority tier (profile, facts) is
  *     boosted over the last (KB observations) when scores are ordered: final × (1 + boost) down to
  *     final × 1; {@code strict} orders by tier first. Default 0.25, so relevance decides and the tier
