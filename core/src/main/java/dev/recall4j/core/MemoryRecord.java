@@ -36,7 +36,12 @@ import java.util.Objects;
  * @param origin optional file origin (path, chunk, line)
  * @param contentHash SHA-256 of the normalised content ({@link ContentHash}); computed when absent
  * @param embeddingModel the model that made {@code vector}, or null
- * @param vector the embedding, or null; every component finite
+ * @param vector the embedding of the record's text, or of its first passage when the text was
+ *     embedded in passages; null when not embedded; every component finite
+ * @param passageVectors the embeddings of the text's further passages, in order, when a text too
+ *     long for one vector was embedded in passages (recall scores a record by its best passage);
+ *     empty otherwise. Each has the dimension of {@code vector}, which must then be set; at most
+ *     {@link #MAX_PASSAGE_VECTORS}
  */
 public record MemoryRecord(
     String id,
@@ -60,13 +65,20 @@ public record MemoryRecord(
     Origin origin,
     String contentHash,
     String embeddingModel,
-    float[] vector) {
+    float[] vector,
+    List<float[]> passageVectors) {
 
   /** The largest content accepted, in characters: big enough for a document section. */
   public static final int MAX_CONTENT_CHARS = 1_000_000;
 
   /** The L0 identity record is injected in every recall, so it is kept short. */
   public static final int IDENTITY_MAX_CHARS = 1_000;
+
+  /**
+   * The most passage vectors a record holds: a text that needs more is a document, and belongs in
+   * RAG chunks (ingest splits documents into chunks far shorter than this).
+   */
+  public static final int MAX_PASSAGE_VECTORS = 255;
 
   private static final int MAX_ID_CHARS = 256;
   private static final int MAX_TAG_CHARS = 64;
@@ -113,7 +125,8 @@ public record MemoryRecord(
           ContentHash.isValid(contentHash), "contentHash", "must be 64 lower-case hex digits, got %s", Checks.excerpt(contentHash));
     }
     embeddingModel = Checks.blankToNull(embeddingModel);
-    vector = vector == null ? null : checkVector(vector);
+    vector = vector == null ? null : checkVector(vector, "vector");
+    passageVectors = checkPassageVectors(passageVectors, vector);
   }
 
   /** The trust weight ranking uses: the override if set, else the source's default. */
@@ -135,6 +148,17 @@ public record MemoryRecord(
   @Override
   public float[] vector() {
     return vector == null ? null : vector.clone();
+  }
+
+  /** Copies of the further passages' vectors; empty when the text was embedded as one. */
+  @Override
+  public List<float[]> passageVectors() {
+    return passageVectors.stream().map(float[]::clone).toList();
+  }
+
+  /** How many vectors the record has: 0 without an embedding, else 1 + the passage vectors. */
+  public int vectorCount() {
+    return vector == null ? 0 : 1 + passageVectors.size();
   }
 
   /** Vector dimension, or 0 when the record has no vector. */
@@ -174,7 +198,8 @@ public record MemoryRecord(
         && Objects.equals(origin, r.origin)
         && contentHash.equals(r.contentHash)
         && Objects.equals(embeddingModel, r.embeddingModel)
-        && Arrays.equals(vector, r.vector);
+        && Arrays.equals(vector, r.vector)
+        && Arrays.deepEquals(passageVectors.toArray(), r.passageVectors.toArray());
   }
 
   @Override
@@ -214,12 +239,30 @@ public record MemoryRecord(
     return List.copyOf(unique);
   }
 
-  private static float[] checkVector(float[] vector) {
-    Checks.require(vector.length > 0, "vector", "must not be empty");
+  private static float[] checkVector(float[] vector, String field) {
+    Checks.require(vector.length > 0, field, "must not be empty");
     for (int i = 0; i < vector.length; i++) {
-      Checks.require(Float.isFinite(vector[i]), "vector", "component %d is %s; every component must be finite", i, vector[i]);
+      Checks.require(Float.isFinite(vector[i]), field, "component %d is %s; every component must be finite", i, vector[i]);
     }
     return vector.clone();
+  }
+
+  private static List<float[]> checkPassageVectors(List<float[]> passages, float[] vector) {
+    if (passages == null || passages.isEmpty()) {
+      return List.of();
+    }
+    Checks.require(vector != null, "passageVectors", "need the first passage's vector in vector, which is null");
+    Checks.require(passages.size() <= MAX_PASSAGE_VECTORS, "passageVectors",
+        "at most %d, got %d; split the text into several records", MAX_PASSAGE_VECTORS, passages.size());
+    List<float[]> copies = new ArrayList<>(passages.size());
+    for (int i = 0; i < passages.size(); i++) {
+      String field = "passageVectors[" + i + "]";
+      float[] passage = checkVector(Checks.notNull(passages.get(i), field), field);
+      Checks.require(passage.length == vector.length, field,
+          "dimension %d differs from the vector's %d", passage.length, vector.length);
+      copies.add(passage);
+    }
+    return List.copyOf(copies);
   }
 
   /** Builds a {@link MemoryRecord}; unset optional fields take the documented defaults. */
@@ -246,6 +289,7 @@ public record MemoryRecord(
     private String contentHash;
     private String embeddingModel;
     private float[] vector;
+    private List<float[]> passageVectors = List.of();
 
     private Builder() {}
 
@@ -272,6 +316,7 @@ public record MemoryRecord(
       contentHash = r.contentHash;
       embeddingModel = r.embeddingModel;
       vector = r.vector;
+      passageVectors = r.passageVectors;
     }
 
     public Builder id(String id) { this.id = id; return this; }
@@ -297,14 +342,23 @@ public record MemoryRecord(
     public Builder origin(Origin origin) { this.origin = origin; return this; }
     public Builder contentHash(String contentHash) { this.contentHash = contentHash; return this; }
     public Builder embeddingModel(String embeddingModel) { this.embeddingModel = embeddingModel; return this; }
-    /** Sets the vector (copied when the record is built). */
-    public Builder vector(float[] vector) { this.vector = vector; return this; }
+    /** Sets the vector and clears the passage vectors, which belong to the vector they follow. */
+    public Builder vector(float[] vector) { this.vector = vector; this.passageVectors = List.of(); return this; }
+    /**
+     * Sets the vectors of a text embedded in passages: the first becomes {@code vector}, the rest
+     * {@code passageVectors}; an empty list clears both. Copied when the record is built.
+     */
+    public Builder vectors(List<float[]> vectors) {
+      this.vector = vectors.isEmpty() ? null : vectors.get(0);
+      this.passageVectors = vectors.isEmpty() ? List.of() : new ArrayList<>(vectors.subList(1, vectors.size()));
+      return this;
+    }
 
     /** Validates and builds; the creation time defaults to {@code now} when unset. */
     public MemoryRecord build(Instant now) {
       return new MemoryRecord(id, silo, kind, tier, status, scope, tags, source, trust,
           created == null ? now : created, updated, lastAccessed, recallCount, supersedes, links,
-          title, content, summary, origin, contentHash, embeddingModel, vector);
+          title, content, summary, origin, contentHash, embeddingModel, vector, passageVectors);
     }
 
     /** Validates and builds; {@code created} must have been set. */

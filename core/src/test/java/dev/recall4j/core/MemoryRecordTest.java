@@ -2,6 +2,7 @@ package dev.recall4j.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +44,9 @@ class MemoryRecordTest {
     assertField("recallCount", b -> b.recallCount(-1));
     assertField("vector", b -> b.vector(new float[] {1, Float.NaN}));
     assertField("vector", b -> b.vector(new float[0]));
+    assertField("passageVectors[0]", b -> b.vectors(List.of(new float[] {1, 0}, new float[] {1, 0, 0})));
+    assertField("passageVectors[1]", b -> b.vectors(List.of(new float[] {1, 0}, new float[] {0, 1}, new float[] {Float.NaN, 1})));
+    assertField("passageVectors", b -> b.vectors(java.util.Collections.nCopies(MemoryRecord.MAX_PASSAGE_VECTORS + 2, new float[] {1, 0})));
     assertField("tags", b -> b.tags(List.of("ok", " ")));
     assertField("supersedes", b -> b.supersedes("m-1"));
     assertField("contentHash", b -> b.contentHash("abc"));
@@ -55,6 +59,20 @@ class MemoryRecordTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> valid().kind(Kind.IDENTITY).content("x".repeat(1200)).build(NOW));
     assertTrue(e.getMessage().contains("1000") && e.getMessage().contains("1200"), e.getMessage());
+  }
+
+  @Test
+  void passageVectorsAreCopiedComparedAndClearedWithANewVector() {
+    float[] passage = {0, 1};
+    MemoryRecord r = valid().vectors(List.of(new float[] {1, 0}, passage)).build(NOW);
+    passage[0] = 9;
+    assertEquals(0f, r.passageVectors().get(0)[0]);
+    assertEquals(2, r.vectorCount());
+    assertEquals(r, r.toBuilder().build());
+    assertNotEquals(r, r.toBuilder().vectors(List.of(new float[] {1, 0}, new float[] {1, 1})).build());
+    MemoryRecord revectored = r.toBuilder().vector(new float[] {0.6f, 0.8f}).build();
+    assertEquals(1, revectored.vectorCount());
+    assertEquals(0, r.toBuilder().vectors(List.of()).build().vectorCount());
   }
 
   @Test

@@ -15,8 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
@@ -123,7 +124,10 @@ public final class LuceneStore implements Closeable {
   static final String SCHEMA_KEY = "recall4j.schema";
   static final String MODEL_KEY = "recall4j.embeddingModel";
   static final String DIMENSION_KEY = "recall4j.dimension";
-  static final String SCHEMA_VERSION = "2";
+  /** Written by this version; version 3 added passage documents. */
+  static final String SCHEMA_VERSION = "3";
+  /** Versions this one opens: a version-2 index has no passage documents and is otherwise the same. */
+  private static final Set<String> READABLE_SCHEMAS = Set.of("2", SCHEMA_VERSION);
 
   private static final Sort BY_SCORE_THEN_ID =
       new Sort(SortField.FIELD_SCORE, new SortField(Schema.ID, SortField.Type.STRING));
@@ -184,9 +188,9 @@ public final class LuceneStore implements Closeable {
       String model = options.embeddingModel();
       int dimension = options.vectorDimension();
       if (recorded != null) {
-        if (!SCHEMA_VERSION.equals(recorded.get(SCHEMA_KEY))) {
+        if (!READABLE_SCHEMAS.contains(recorded.get(SCHEMA_KEY))) {
           throw new IllegalStateException("index " + path + " has recall4j schema version "
-              + recorded.get(SCHEMA_KEY) + " but this version reads " + SCHEMA_VERSION
+              + recorded.get(SCHEMA_KEY) + " but this version reads " + new TreeSet<>(READABLE_SCHEMAS)
               + "; open it with the recall4j version that wrote it, or index into a new directory");
         }
         String recordedModel = recorded.get(MODEL_KEY);
@@ -259,7 +263,7 @@ public final class LuceneStore implements Closeable {
             // deleted by a concurrent merge between listing and measuring: no longer part of the index
           }
         }
-        return new IndexInfo(options.directory(), model, dimension, searcher.getIndexReader().numDocs(), size);
+        return new IndexInfo(options.directory(), model, dimension, searcher.count(Queries.RECORDS), size);
       } finally {
         searchers.release(searcher);
       }
@@ -277,8 +281,8 @@ public final class LuceneStore implements Closeable {
    *     index), an all-zero vector, a vector of another model, a time outside the storable range
    */
   public void upsert(MemoryRecord record) throws IOException {
-    Document doc = Schema.toDocument(record, dimension, model);
-    write(() -> writer.updateDocument(new Term(Schema.ID, record.id()), doc));
+    List<Document> block = Schema.toBlock(record, dimension, model);
+    write(() -> writer.updateDocuments(recordsAndPassages(List.of(new BytesRef(record.id()))), block));
   }
 
   /**
@@ -291,17 +295,18 @@ public final class LuceneStore implements Closeable {
    */
   public void upsertAll(Collection<MemoryRecord> records) throws IOException {
     Checks.notNull(records, "records");
-    Map<String, Document> docs = new LinkedHashMap<>();
+    Map<String, List<Document>> blocks = new LinkedHashMap<>();
     for (MemoryRecord record : records) {
-      Document doc = Schema.toDocument(record, dimension, model);
-      docs.remove(record.id());
-      docs.put(record.id(), doc);
+      List<Document> block = Schema.toBlock(record, dimension, model);
+      blocks.remove(record.id());
+      blocks.put(record.id(), block);
     }
-    if (docs.isEmpty()) {
+    if (blocks.isEmpty()) {
       return;
     }
-    List<BytesRef> ids = docs.keySet().stream().map(BytesRef::new).toList();
-    write(() -> writer.updateDocuments(new TermInSetQuery(Schema.ID, ids), docs.values()));
+    List<BytesRef> ids = blocks.keySet().stream().map(BytesRef::new).toList();
+    List<Document> docs = blocks.values().stream().flatMap(List::stream).toList();
+    write(() -> writer.updateDocuments(recordsAndPassages(ids), docs));
   }
 
   /** The record with this id, in any scope, tier and status; empty when absent. */
@@ -357,11 +362,32 @@ public final class LuceneStore implements Closeable {
     int k = Math.max(topK, options.vectorCandidates());
     return withSearcher(searcher -> {
       Query allowed = Queries.filter(filter, searcher.getIndexReader());
-      // Without a filter, Lucene searches the graph over the live documents directly instead of
-      // first collecting the allowed documents into a bit set.
-      Query knnFilter = allowed instanceof MatchAllDocsQuery ? null : allowed;
-      return search(searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK);
+      if (!Queries.hasPassages(searcher.getIndexReader())) {
+        // Without a filter, Lucene searches the graph over the live documents directly instead of
+        // first collecting the allowed documents into a bit set.
+        Query knnFilter = allowed instanceof MatchAllDocsQuery ? null : allowed;
+        return search(searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK);
+      }
+      // A record scores by its best vector, its own or a passage's: the search runs over both kinds
+      // of document and keeps each record's best hit. Lucene's DiversifyingChildrenFloatKnnVectorQuery
+      // does this inside the graph search, but asserts that no parent document holds a vector, which
+      // would force a second document on every record. Several passages of one record can take
+      // several of the k places, so twice as many are asked for.
+      Query both = new KnnFloatVectorQuery(Schema.VECTOR, unit, 2 * k, Queries.withPassages(allowed));
+      return hits(searcher, bestPerRecord(searcher, searcher.search(both, 2 * k).scoreDocs), topK);
     });
+  }
+
+  /** The record document of each hit, once, with its best score (hits are in score order). */
+  private static ScoreDoc[] bestPerRecord(IndexSearcher searcher, ScoreDoc[] docs) throws IOException {
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    Map<Integer, ScoreDoc> records = new LinkedHashMap<>();
+    for (ScoreDoc hit : docs) {
+      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(hit.doc, leaves));
+      int record = leaf.docBase + Queries.PARENTS.getBitSet(leaf).nextSetBit(hit.doc - leaf.docBase);
+      records.putIfAbsent(record, new ScoreDoc(record, hit.score));
+    }
+    return records.values().toArray(ScoreDoc[]::new);
   }
 
   /** Every record matching the filter, up to {@code limit}, ordered by id. */
@@ -369,7 +395,7 @@ public final class LuceneStore implements Closeable {
     Checks.notNull(filter, "filter");
     checkLimit(limit, "limit");
     return withSearcher(searcher ->
-        list(searcher, new ConstantScoreQuery(Queries.filter(filter, searcher.getIndexReader())), limit));
+        list(searcher, new ConstantScoreQuery(Queries.records(filter, searcher.getIndexReader())), limit));
   }
 
   /**
@@ -423,7 +449,7 @@ public final class LuceneStore implements Closeable {
   public List<String> idsWithoutVector(int limit) throws IOException {
     checkLimit(limit, "limit");
     Query query = new BooleanQuery.Builder()
-        .add(MatchAllDocsQuery.INSTANCE, BooleanClause.Occur.FILTER)
+        .add(Queries.RECORDS, BooleanClause.Occur.FILTER)
         .add(new FieldExistsQuery(Schema.VECTOR), BooleanClause.Occur.MUST_NOT)
         .build();
     IndexSearcher searcher = searchers.acquire();
@@ -503,7 +529,7 @@ public final class LuceneStore implements Closeable {
         searchers.release(searcher);
       }
       if (existed[0]) {
-        writer.deleteDocuments(term);
+        writer.deleteDocuments(term, new Term(Schema.PARENT, id));
       }
     });
     return existed[0];
@@ -571,6 +597,21 @@ public final class LuceneStore implements Closeable {
     } else if (top.length > topK) {
       top = java.util.Arrays.copyOf(top, topK);
     }
+    return hits(searcher, top, topK);
+  }
+
+  /**
+   * The best {@code topK} of {@code docs} (record documents, any order) as hits, score descending
+   * then id ascending. Loads the records down to the last one that ties the {@code topK}-th.
+   */
+  private static List<Hit> hits(IndexSearcher searcher, ScoreDoc[] docs, int topK) throws IOException {
+    ScoreDoc[] top = docs.clone();
+    java.util.Arrays.sort(top, java.util.Comparator.comparingDouble((ScoreDoc d) -> -d.score));
+    int loaded = Math.min(topK, top.length);
+    while (loaded > 0 && loaded < top.length && top[loaded].score == top[loaded - 1].score) {
+      loaded++;
+    }
+    top = java.util.Arrays.copyOf(top, loaded);
     List<MemoryRecord> records = load(searcher, top);
     Integer[] order = new Integer[top.length];
     for (int i = 0; i < order.length; i++) {
@@ -579,11 +620,22 @@ public final class LuceneStore implements Closeable {
     ScoreDoc[] hits = top;
     java.util.Arrays.sort(order, java.util.Comparator.<Integer>comparingDouble(i -> -hits[i].score)
         .thenComparing(i -> records.get(i).id()));
-    List<Hit> result = new ArrayList<>(top.length);
+    List<Hit> result = new ArrayList<>(Math.min(topK, top.length));
     for (int i : order) {
+      if (result.size() == topK) {
+        break;
+      }
       result.add(new Hit(records.get(i), result.size() + 1, hits[i].score));
     }
     return result;
+  }
+
+  /** Deletes every document of these records: their own and their passages'. */
+  private static Query recordsAndPassages(List<BytesRef> ids) {
+    return new BooleanQuery.Builder()
+        .add(new TermInSetQuery(Schema.ID, ids), BooleanClause.Occur.SHOULD)
+        .add(new TermInSetQuery(Schema.PARENT, ids), BooleanClause.Occur.SHOULD)
+        .build();
   }
 
   private static List<MemoryRecord> list(IndexSearcher searcher, Query query, int limit) throws IOException {

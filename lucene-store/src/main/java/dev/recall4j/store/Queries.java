@@ -23,10 +23,14 @@ import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.join.BitSetProducer;
+import org.apache.lucene.search.join.QueryBitSetProducer;
+import org.apache.lucene.search.join.ToChildBlockJoinQuery;
 import org.apache.lucene.util.BytesRef;
 
 /** Builds the Lucene queries of the store: filters and the lexical bag-of-words query. */
@@ -39,6 +43,15 @@ final class Queries {
 
   /** Most values of a field {@link #oneOf} enumerates to choose the form of its condition. */
   static final int MAX_ENUMERATED_VALUES = 32;
+
+  /**
+   * Every record document and no passage document: a record always has an id's doc value (see
+   * {@link Schema#toBlock}).
+   */
+  static final Query RECORDS = new FieldExistsQuery(Schema.ID);
+
+  /** The record documents of each segment: a passage document's record is the next one after it. */
+  static final BitSetProducer PARENTS = new QueryBitSetProducer(RECORDS);
 
   private Queries() {}
 
@@ -66,7 +79,8 @@ final class Queries {
 
   /**
    * A query matching exactly the records {@code f} allows in {@code reader}, scoring nothing;
-   * {@link MatchAllDocsQuery#INSTANCE} when every indexed record is allowed.
+   * {@link MatchAllDocsQuery#INSTANCE} when every indexed record is allowed (it matches passage
+   * documents too: see {@link #records}).
    */
   static Query filter(StoreFilter f, IndexReader reader) throws IOException {
     BooleanQuery.Builder query = new BooleanQuery.Builder();
@@ -76,8 +90,33 @@ final class Queries {
       return MatchAllDocsQuery.INSTANCE;
     }
     boolean onlyExclusions = built.clauses().stream().allMatch(c -> c.occur() == BooleanClause.Occur.MUST_NOT);
-    // A boolean query of exclusions alone matches nothing: exclude from every document instead.
-    return onlyExclusions ? query.add(MatchAllDocsQuery.INSTANCE, BooleanClause.Occur.FILTER).build() : built;
+    // A boolean query of exclusions alone matches nothing: exclude from every record instead.
+    return onlyExclusions ? query.add(RECORDS, BooleanClause.Occur.FILTER).build() : built;
+  }
+
+  /** {@link #filter}, without the passage documents its match-all form includes. */
+  static Query records(StoreFilter f, IndexReader reader) throws IOException {
+    Query filter = filter(f, reader);
+    return filter instanceof MatchAllDocsQuery ? RECORDS : filter;
+  }
+
+  /** Whether any segment of {@code reader} holds passage documents (deleted ones included). */
+  static boolean hasPassages(IndexReader reader) throws IOException {
+    return MultiTerms.getTerms(reader, Schema.PARENT) != null;
+  }
+
+  /**
+   * The vector-search filter of the records {@code allowed} matches, when passage documents exist:
+   * those records' own documents and their passage documents. Null when every document passes.
+   */
+  static Query withPassages(Query allowed) {
+    if (allowed instanceof MatchAllDocsQuery) {
+      return null;
+    }
+    return new BooleanQuery.Builder()
+        .add(allowed, BooleanClause.Occur.SHOULD)
+        .add(new ToChildBlockJoinQuery(allowed, PARENTS), BooleanClause.Occur.SHOULD)
+        .build();
   }
 
   /**

@@ -30,8 +30,11 @@ import org.apache.lucene.util.BytesRef;
  * and live in updatable doc values (see {@link LuceneStore}); {@link #decode} takes them apart.
  */
 final class RecordCodec {
-  /** Bumped when the layout changes; {@link #decode} refuses versions it does not know. */
-  static final byte VERSION = 1;
+  /**
+   * Bumped when the layout changes; {@link #decode} reads every earlier version and refuses later
+   * ones. Version 2 appended the passage vectors.
+   */
+  static final byte VERSION = 2;
 
   private RecordCodec() {}
 
@@ -72,8 +75,11 @@ final class RecordCodec {
       float[] vector = r.vector();
       out.writeVInt(vector == null ? 0 : vector.length);
       if (vector != null) {
-        for (float f : vector) {
-          out.writeInt(Float.floatToRawIntBits(f));
+        writeFloats(out, vector);
+        List<float[]> passages = r.passageVectors();
+        out.writeVInt(passages.size());
+        for (float[] passage : passages) {
+          writeFloats(out, passage);
         }
       }
     } catch (IOException e) {
@@ -86,7 +92,7 @@ final class RecordCodec {
     ByteArrayDataInput in = new ByteArrayDataInput(blob.bytes, blob.offset, blob.length);
     try {
       byte version = in.readByte();
-      if (version != VERSION) {
+      if (version < 1 || version > VERSION) {
         throw new IllegalStateException(
             "stored record format " + version + " is not readable by this version of recall4j (reads " + VERSION + ")");
       }
@@ -115,15 +121,31 @@ final class RecordCodec {
       b.contentHash(in.readString()).embeddingModel(readOptional(in));
       int dimension = in.readVInt();
       if (dimension > 0) {
-        float[] vector = new float[dimension];
-        // The same little-endian layout encode writes float by float, read in one bulk copy.
-        in.readFloats(vector, 0, dimension);
-        b.vector(vector);
+        List<float[]> vectors = new ArrayList<>();
+        vectors.add(readFloats(in, dimension));
+        int passages = version >= 2 ? in.readVInt() : 0;
+        for (int i = 0; i < passages; i++) {
+          vectors.add(readFloats(in, dimension));
+        }
+        b.vectors(vectors);
       }
       return b.recallCount(recallCount).lastAccessed(lastAccessed).build();
     } catch (IOException e) {
       throw new UncheckedIOException("reading from memory cannot fail", e);
     }
+  }
+
+  private static void writeFloats(DataOutput out, float[] vector) throws IOException {
+    for (float f : vector) {
+      out.writeInt(Float.floatToRawIntBits(f));
+    }
+  }
+
+  /** The same little-endian layout {@link #writeFloats} writes float by float, read in one bulk copy. */
+  private static float[] readFloats(DataInput in, int dimension) throws IOException {
+    float[] vector = new float[dimension];
+    in.readFloats(vector, 0, dimension);
+    return vector;
   }
 
   private static void writeOptional(DataOutput out, String value) throws IOException {

@@ -4,7 +4,9 @@ import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Wire;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -43,6 +45,8 @@ final class Schema {
   static final String RECALL_COUNT = "recall_count";
   static final String VECTOR = "vector";
   static final String RECORD = "record";
+  /** On a passage document: the id of the record whose further passage it embeds. */
+  static final String PARENT = "parent";
 
   /**
    * The term a missing project, task or session is indexed as. Scope names are 1-128 characters,
@@ -77,13 +81,36 @@ final class Schema {
   }
 
   /**
+   * The documents of a record, as one block in this order: one passage document per further
+   * passage vector (only {@link #PARENT} and {@link #VECTOR}), then the record's own document with
+   * its first vector (see {@link #toDocument}). Lucene keeps a block contiguous through merges, so a
+   * passage document's record is the next record document of its segment.
+   */
+  static List<Document> toBlock(MemoryRecord r, int dimension, String model) {
+    Document record = toDocument(r, dimension, model);
+    List<float[]> passages = r.passageVectors();
+    if (passages.isEmpty()) {
+      return List.of(record);
+    }
+    List<Document> block = new ArrayList<>(passages.size() + 1);
+    for (int i = 0; i < passages.size(); i++) {
+      Document passage = new Document();
+      passage.add(new StringField(PARENT, r.id(), Field.Store.NO));
+      passage.add(new KnnFloatVectorField(VECTOR, unitVector(passages.get(i), dimension, model, "passageVectors[" + i + "]"), SIMILARITY));
+      block.add(passage);
+    }
+    block.add(record);
+    return block;
+  }
+
+  /**
    * Builds the document of a record, validating what the index adds to the record's own checks:
    * the vector's dimension and model, and that times fit the doc-value encodings.
    *
    * @param dimension the index dimension, 0 for a lexical-only index
    * @param model the index's embedding model, or null
    */
-  static Document toDocument(MemoryRecord r, int dimension, String model) {
+  private static Document toDocument(MemoryRecord r, int dimension, String model) {
     Checks.notNull(r, "record");
     float[] unit = r.vector() == null ? null : unitVector(r.vector(), dimension, model, "vector");
     if (unit != null && model != null && r.embeddingModel() != null) {

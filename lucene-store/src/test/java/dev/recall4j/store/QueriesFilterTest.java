@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -110,8 +109,7 @@ class QueriesFilterTest {
     Directory dir = new ByteBuffersDirectory();
     try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig(Schema.analyzer()))) {
       for (MemoryRecord r : records) {
-        Document doc = Schema.toDocument(r, 0, null);
-        writer.addDocument(doc);
+        writer.addDocuments(Schema.toBlock(r, 0, null));
       }
     }
     return dir;
