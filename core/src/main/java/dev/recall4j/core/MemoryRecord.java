@@ -156,6 +156,16 @@ public record MemoryRecord(
     return passageVectors.stream().map(float[]::clone).toList();
   }
 
+  /** Copies of every vector, {@code vector} first, then the passage vectors; empty when not embedded. */
+  public List<float[]> vectors() {
+    List<float[]> all = new ArrayList<>(vectorCount());
+    if (vector != null) {
+      all.add(vector.clone());
+      all.addAll(passageVectors());
+    }
+    return all;
+  }
+
   /** How many vectors the record has: 0 without an embedding, else 1 + the passage vectors. */
   public int vectorCount() {
     return vector == null ? 0 : 1 + passageVectors.size();

@@ -25,13 +25,16 @@ import org.slf4j.LoggerFactory;
 /*
  * The evaluation cache, two layers under one root:
  *
- *   <root>/vectors/<key>.vec   document vectors, key = sha256(records version, dataset checksum, model)
+ *   <root>/vectors/<key>.vec   embedded texts' vectors by SHA-256 of the text (TextVectorCache),
+ *                              key = sha256(dataset checksum, model)
  *   <root>/index/<key>/        the engine index (lucene/) and the SQLite baseline (baseline.sqlite),
  *                              key = sha256(records version, dataset checksum, model or "none",
- *                              every index-time setting: vector encoding, HNSW m and beam, BM25 k1, b)
+ *                              every index-time setting: vector encoding, HNSW m and beam, BM25 k1, b,
+ *                              passage words)
  *
- * Vectors are keyed without index settings, so changing one (say int8 -> float32) rebuilds the index
- * from cached vectors without re-embedding. The code-field boost is a query-time setting and not part
+ * Vectors are keyed by the text embedded, without records version or index settings, so changing a
+ * setting (int8 -> float32, another passage size) or how documents become records rebuilds the
+ * index embedding only the texts it has not seen. The code-field boost is a query-time setting and not part
  * of the key. An entry counts only once its marker file exists, written last: an interrupted build
  * is thrown away and redone. Vector files are written to a temporary name and moved into place.
  * RECORDS_VERSION must change whenever EvalCorpus maps documents to records differently.
@@ -61,12 +64,13 @@ final class EvalCache {
                 Integer.toString(config.hnswM()),
                 Integer.toString(config.hnswBeamWidth()),
                 Double.toString(config.bm25K1()),
-                Double.toString(config.bm25B())));
+                Double.toString(config.bm25B()),
+                Integer.toString(config.passageWords())));
   }
 
   /** The vector file of a dataset and model. */
   Path vectorFile(Dataset dataset, String modelId) {
-    return root.resolve("vectors").resolve(key(RECORDS_VERSION, dataset.checksum(), modelId) + ".vec");
+    return root.resolve("vectors").resolve(key("texts", dataset.checksum(), modelId) + ".vec");
   }
 
   static boolean indexComplete(Path entry) {
@@ -102,12 +106,14 @@ final class EvalCache {
   }
 
   /**
-   * Writes id and vector of every entry: magic, model id, dimension, count, then (id, floats).
+   * Writes key and vector of every entry: magic, model id, dimension, count, then (key, floats).
+   * Written whole to a temporary file and moved into place, so two runs never interleave.
    */
-  static void writeVectors(Path file, String modelId, List<String> ids, List<float[]> vectors)
-      throws IOException {
+  static void writeVectors(Path file, String modelId, Map<String, float[]> byKey) throws IOException {
     Files.createDirectories(file.getParent());
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+    List<String> ids = List.copyOf(byKey.keySet());
+    List<float[]> vectors = ids.stream().map(byKey::get).toList();
     int dimension = vectors.isEmpty() ? 0 : vectors.getFirst().length;
     try (DataOutputStream out =
         new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16))) {
@@ -127,7 +133,7 @@ final class EvalCache {
     Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
-  /** The vectors of a file by id, or null when it is absent, of another model, or damaged. */
+  /** The vectors of a file by key, or null when it is absent, of another model, or damaged. */
   static Map<String, float[]> readVectors(Path file, String modelId) throws IOException {
     if (!Files.exists(file)) {
       return null;

@@ -4,6 +4,7 @@ import dev.recall4j.core.Checks;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.embeddings.Embedders;
+import dev.recall4j.engine.EngineConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
@@ -28,6 +29,9 @@ import java.util.function.Function;
  *     thus over at most 2 × fusionDepth candidates
  * @param packDepth how many of a mode's best-ranked records are offered to the packers (default
  *     100: twice the engine's {@code recall.top_k} of 50, what a real recall fuses at most)
+ * @param passageWords the engine's {@code embedder.passage_words}: texts longer than this are
+ *     embedded in passages of at most this many words (default {@link
+ *     EngineConfig#DEFAULT_PASSAGE_WORDS}; 0: one vector per document)
  * @param cacheDir where indexes and document vectors are cached ({@link #defaultCacheDir()})
  * @param runDir where TREC run files are written, one per mode; null writes none
  * @param embedders creates the embedder of a model name (default {@link Embedders#inProcess});
@@ -40,6 +44,7 @@ public record EvalOptions(
     int depth,
     int fusionDepth,
     int packDepth,
+    int passageWords,
     Path cacheDir,
     Path runDir,
     Function<String, Embedder> embedders) {
@@ -105,6 +110,7 @@ public record EvalOptions(
     private int depth = 1000;
     private int fusionDepth = 100;
     private int packDepth = 100;
+    private int passageWords = EngineConfig.DEFAULT_PASSAGE_WORDS;
     private Path cacheDir = defaultCacheDir();
     private Path runDir;
     private Function<String, Embedder> embedders = Embedders::inProcess;
@@ -125,6 +131,11 @@ public record EvalOptions(
 
     public Builder depth(int depth) {
       this.depth = depth;
+      return this;
+    }
+
+    public Builder passageWords(int passageWords) {
+      this.passageWords = passageWords;
       return this;
     }
 
@@ -156,7 +167,7 @@ public record EvalOptions(
 
     public EvalOptions build() {
       return new EvalOptions(
-          modes, budgets, model, depth, fusionDepth, packDepth, cacheDir, runDir, embedders);
+          modes, budgets, model, depth, fusionDepth, packDepth, passageWords, cacheDir, runDir, embedders);
     }
   }
 }

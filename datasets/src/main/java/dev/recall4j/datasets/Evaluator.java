@@ -121,24 +121,25 @@ public final class Evaluator {
     }
 
     EvalReport execute() throws IOException {
-      Embedder embedder = options.needsVectors() ? options.embedders().apply(options.model()) : null;
-      String modelId = embedder == null ? null : embedder.modelId();
+      Embedder model = options.needsVectors() ? options.embedders().apply(options.model()) : null;
+      String modelId = model == null ? null : model.modelId();
       Map<EvalMode, ModeRun> runs = new LinkedHashMap<>();
       options.modes().forEach(m -> runs.put(m, new ModeRun(m)));
       Path entry;
       try {
-        EngineConfig defaults = EngineConfig.builder(options.cacheDir()).build();
+        EngineConfig defaults = EngineConfig.builder(options.cacheDir()).passageWords(options.passageWords()).build();
         entry = cache.indexEntry(dataset, modelId, defaults);
         config =
             EngineConfig.builder(entry)
                 .indexDir(Path.of("lucene"))
-                .embedderProvider(embedder == null ? EmbedderProvider.NONE : EmbedderProvider.ONNX)
+                .embedderProvider(model == null ? EmbedderProvider.NONE : EmbedderProvider.ONNX)
                 .embedderModel(modelId == null ? defaults.embedderModel() : modelId)
+                .passageWords(options.passageWords())
                 .deadline(NO_DEADLINE)
                 .build();
       } catch (RuntimeException e) {
-        if (embedder != null) {
-          embedder.close();
+        if (model != null) {
+          model.close();
         }
         throw e;
       }
@@ -146,16 +147,21 @@ public final class Evaluator {
       packer = Packer.builder(counter).pinnedShare(config.pinnedShare()).build();
       reach = new Reach(counter);
       Map<String, float[]> vectors = null;
-      boolean hit =
-          EvalCache.indexComplete(entry)
-              && (embedder == null || Files.exists(cache.vectorFile(dataset, modelId)));
+      boolean hit = EvalCache.indexComplete(entry);
       indexCache = hit ? "hit" : "built";
       if (!hit) {
         EvalCache.recreate(entry);
       }
+      Path vectorFile = modelId == null ? null : cache.vectorFile(dataset, modelId);
+      TextVectorCache embedder = model == null
+          ? null
+          : new TextVectorCache(model, hit ? Map.of() : orEmpty(EvalCache.readVectors(vectorFile, modelId)));
       try (RecallEngine engine = RecallEngine.open(config, embedder, clock)) {
         if (!hit) {
           vectors = build(engine, modelId);
+          if (embedder != null && embedder.added() > 0) {
+            EvalCache.writeVectors(vectorFile, modelId, embedder.all());
+          }
           EvalCache.markIndexComplete(entry);
         }
         List<ModeRun> engineModes =
@@ -164,7 +170,7 @@ public final class Evaluator {
           SqliteBaseline baseline = null;
           try {
             if (runs.keySet().stream().anyMatch(m -> m.type() == EvalMode.Type.SQLITE_FTS5)) {
-              baseline = baseline(entry, vectors, modelId);
+              baseline = baseline(entry, vectors, engine);
             }
             queryEngine(engine, baseline, engineModes);
           } catch (SQLException e) {
@@ -206,27 +212,13 @@ public final class Evaluator {
     }
 
     /**
-     * Saves every record, with cached vectors when the vector cache has them all, else embedded by
-     * the engine (and then cached). Returns the vectors by id, or null without an embedder.
+     * Saves every record, embedded by the engine (through the text-keyed vector cache). Returns
+     * each document's first vector by id, for the SQLite baseline, or null without an embedder.
      */
     private Map<String, float[]> build(RecallEngine engine, String modelId) throws IOException {
       List<MemoryRecord> records = corpus.records();
-      Map<String, float[]> cached =
-          modelId == null ? null : EvalCache.readVectors(cache.vectorFile(dataset, modelId), modelId);
-      boolean reuse = cached != null && records.stream().allMatch(r -> cached.containsKey(r.id()));
-      if (reuse) {
-        records =
-            records.stream()
-                .map(r -> r.toBuilder().vector(cached.get(r.id())).embeddingModel(modelId).build())
-                .toList();
-      }
-      LOG.info(
-          "building index of {} ({} records, vectors {})",
-          dataset.label(),
-          records.size(),
-          modelId == null ? "none" : reuse ? "cached" : "to embed");
-      List<String> ids = new ArrayList<>(records.size());
-      List<float[]> vectors = new ArrayList<>(records.size());
+      LOG.info("building index of {} ({} records, vectors {})", dataset.label(), records.size(), modelId == null ? "none" : modelId);
+      Map<String, float[]> vectors = HashMap.newHashMap(records.size());
       int total = records.size();
       for (int from = 0; from < total; from += INGEST_CHUNK) {
         int offset = from;
@@ -234,42 +226,37 @@ public final class Evaluator {
         // importAll, not saveAll: a corpus is stored exactly as judged. saveAll would merge
         // repeated texts (LoCoMo has identical short turns), leaving qrels pointing at ids never stored.
         for (MemoryRecord stored : engine.importAll(chunk)) {
-          ids.add(stored.id());
-          vectors.add(stored.vector());
+          vectors.put(stored.id(), stored.vector());
         }
         progress.update("embed+index", offset + chunk.size(), total);
       }
       progress.update("embed+index", total, total);
-      if (modelId == null) {
-        return null;
-      }
-      if (!reuse) {
-        EvalCache.writeVectors(cache.vectorFile(dataset, modelId), modelId, ids, vectors);
-      }
-      Map<String, float[]> byId = HashMap.newHashMap(ids.size());
-      for (int i = 0; i < ids.size(); i++) {
-        byId.put(ids.get(i), vectors.get(i));
-      }
-      return byId;
+      return modelId == null ? null : vectors;
+    }
+
+    private static Map<String, float[]> orEmpty(Map<String, float[]> vectors) {
+      return vectors == null ? Map.of() : vectors;
     }
 
     /** The SQLite baseline of the entry, built from the documents and their vectors when absent. */
-    private SqliteBaseline baseline(Path entry, Map<String, float[]> vectors, String modelId)
+    private SqliteBaseline baseline(Path entry, Map<String, float[]> vectors, RecallEngine engine)
         throws IOException, SQLException {
       Path file = EvalCache.baselineFile(entry);
       if (EvalCache.baselineComplete(entry)) {
         return SqliteBaseline.open(file);
       }
-      Map<String, float[]> byId =
-          vectors != null ? vectors : EvalCache.readVectors(cache.vectorFile(dataset, modelId), modelId);
+      Map<String, float[]> byId = vectors;
       if (byId == null) {
-        throw new IOException("vector cache " + cache.vectorFile(dataset, modelId) + " is unreadable; delete "
-            + entry + " to rebuild");
+        byId = HashMap.newHashMap(corpus.records().size());
+        for (MemoryRecord r : corpus.records()) {
+          byId.put(r.id(), engine.get(r.scope(), r.id()).map(MemoryRecord::vector).orElse(null));
+        }
       }
       Files.deleteIfExists(file);
       SqliteBaseline baseline = SqliteBaseline.open(file);
       List<Document> documents = corpus.documents();
-      List<float[]> list = documents.stream().map(d -> byId.get(d.id())).toList();
+      Map<String, float[]> first = byId;
+      List<float[]> list = documents.stream().map(d -> first.get(d.id())).toList();
       progress.update("sqlite", 0, documents.size());
       baseline.add(documents, list);
       progress.update("sqlite", documents.size(), documents.size());

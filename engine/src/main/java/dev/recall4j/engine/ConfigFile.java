@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * index: agents/index
  * namespace: default
  * embedder: {provider: onnx, model: bge-small-en-v15-q, host: http://127.0.0.1:11434,
- *            timeout_ms: 10000, batch_size: 32, cache_size: 1024,
+ *            timeout_ms: 10000, batch_size: 32, passage_words: 128, cache_size: 1024,
  *            background: false}
  * recall: {deadline_ms: 200, top_k: 50, fusion: "convex:alpha=0.3", decay: true, tier_boost: 0.25}
  * budget: {context_length: 8192, share: 0.25, tokenizer: cl100k, pinned_share: 0.5}
@@ -80,12 +80,13 @@ public final class ConfigFile {
     top.text("index", v -> b.indexDir(Path.of(v)));
     top.text("namespace", b::namespace);
     top.section("embedder", s -> {
-      s.allow("provider", "model", "host", "timeout_ms", "batch_size", "cache_size", "background");
+      s.allow("provider", "model", "host", "timeout_ms", "batch_size", "passage_words", "cache_size", "background");
       s.text("provider", v -> b.embedderProvider(EmbedderProvider.parse(s.key("provider"), v)));
       s.text("model", b::embedderModel);
       s.text("host", v -> b.ollamaHost(URI.create(v)));
       s.integer("timeout_ms", v -> b.embedderTimeout(Duration.ofMillis(v)));
       s.integer("batch_size", b::embedderBatchSize);
+      s.integer("passage_words", b::passageWords);
       s.integer("cache_size", b::queryCacheSize);
       s.bool("background", b::embedInBackground);
     });

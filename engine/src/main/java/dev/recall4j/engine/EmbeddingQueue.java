@@ -32,15 +32,18 @@ final class EmbeddingQueue {
   private final Consumer<Runnable> underWriteLock;
   private final Executor executor;
   private final int batchSize;
+  private final int passageWords;
   private final AtomicBoolean running = new AtomicBoolean();
   private volatile boolean stopping;
 
-  EmbeddingQueue(Embedder embedder, LuceneStore store, Consumer<Runnable> underWriteLock, Executor executor, int batchSize) {
+  EmbeddingQueue(
+      Embedder embedder, LuceneStore store, Consumer<Runnable> underWriteLock, Executor executor, int batchSize, int passageWords) {
     this.embedder = Objects.requireNonNull(embedder);
     this.store = store;
     this.underWriteLock = underWriteLock;
     this.executor = executor;
     this.batchSize = batchSize;
+    this.passageWords = passageWords;
   }
 
   /** Starts the worker unless it is running; it runs until no record lacks a vector. */
@@ -76,7 +79,7 @@ final class EmbeddingQueue {
     if (pending.isEmpty()) {
       return false;
     }
-    List<float[]> vectors = embedder.embedDocuments(pending.stream().map(RecallEngine::embeddingText).toList());
+    List<MemoryRecord> vectored = RecordVectors.embed(embedder, pending, passageWords);
     int[] written = {0};
     underWriteLock.accept(() -> {
       List<MemoryRecord> embedded = new ArrayList<>();
@@ -84,7 +87,7 @@ final class EmbeddingQueue {
         MemoryRecord read = pending.get(i);
         Optional<MemoryRecord> now = get(read.id());
         if (now.isPresent() && now.get().vector() == null && now.get().contentHash().equals(read.contentHash())) {
-          embedded.add(now.get().toBuilder().vector(vectors.get(i)).embeddingModel(embedder.modelId()).build());
+          embedded.add(now.get().toBuilder().vectors(vectored.get(i).vectors()).embeddingModel(embedder.modelId()).build());
         }
       }
       if (embedded.isEmpty()) {

@@ -31,6 +31,9 @@ import java.time.Duration;
  * @param ollamaHost {@code embedder.host}: the Ollama server ({@code http://127.0.0.1:11434})
  * @param embedderTimeout {@code embedder.timeout_ms}: hard timeout of one Ollama call (10,000 ms)
  * @param embedderBatchSize {@code embedder.batch_size}: texts per embedding call when ingesting (32)
+ * @param passageWords {@code embedder.passage_words}: a record whose text has more words is embedded
+ *     in passages of at most this many, one vector each, and ranks by its best passage (128, chosen
+ *     by measurement: docs/RESULTS.md "Passage vectors"); 0 embeds every text as one vector
  * @param queryCacheSize {@code embedder.cache_size}: cached query vectors (1,024)
  * @param embedInBackground {@code embedder.background}: when true, a save returns once the record
  *     is lexically searchable and a background worker adds its vector (false: saves embed first)
@@ -84,6 +87,7 @@ public record EngineConfig(
     URI ollamaHost,
     Duration embedderTimeout,
     int embedderBatchSize,
+    int passageWords,
     int queryCacheSize,
     boolean embedInBackground,
     Duration deadline,
@@ -106,6 +110,9 @@ public record EngineConfig(
     Path statsDb,
     int logMaxRows,
     int logMaxDays) {
+  /** {@code embedder.passage_words} unless configured: see docs/RESULTS.md "Passage vectors". */
+  public static final int DEFAULT_PASSAGE_WORDS = 128;
+
 
   /** The index directory under the workspace root when none is configured. */
   public static final String DEFAULT_INDEX = "agents/index";
@@ -125,6 +132,8 @@ public record EngineConfig(
         "embedder.host", "must be an http(s) URL, got %s", ollamaHost);
     checkPositive(embedderTimeout, "embedder.timeout_ms");
     Checks.require(embedderBatchSize >= 1, "embedder.batch_size", "must be >= 1, got %d", embedderBatchSize);
+    Checks.require(passageWords == 0 || passageWords >= Passages.MIN_WORDS, "embedder.passage_words",
+        "must be 0 (one vector per record) or >= %d, got %d", Passages.MIN_WORDS, passageWords);
     Checks.require(queryCacheSize >= 0, "embedder.cache_size", "must be >= 0, got %d", queryCacheSize);
     Checks.notNull(deadline, "recall.deadline_ms");
     Checks.require(!deadline.isNegative(), "recall.deadline_ms", "must be >= 0, got %d", deadline.toMillis());
@@ -258,6 +267,7 @@ public record EngineConfig(
     private URI ollamaHost = URI.create("http://127.0.0.1:11434");
     private Duration embedderTimeout = Duration.ofSeconds(10);
     private int embedderBatchSize = 32;
+    private int passageWords = DEFAULT_PASSAGE_WORDS;
     private int queryCacheSize = 1024;
     private boolean embedInBackground;
     private Duration deadline = Duration.ofMillis(200);
@@ -294,6 +304,7 @@ public record EngineConfig(
       ollamaHost = c.ollamaHost;
       embedderTimeout = c.embedderTimeout;
       embedderBatchSize = c.embedderBatchSize;
+      passageWords = c.passageWords;
       queryCacheSize = c.queryCacheSize;
       embedInBackground = c.embedInBackground;
       deadline = c.deadline;
@@ -326,6 +337,8 @@ public record EngineConfig(
     public Builder ollamaHost(URI host) { this.ollamaHost = host; return this; }
     public Builder embedderTimeout(Duration timeout) { this.embedderTimeout = timeout; return this; }
     public Builder embedderBatchSize(int batchSize) { this.embedderBatchSize = batchSize; return this; }
+    /** Words per embedded passage of a long text; 0: one vector per record. */
+    public Builder passageWords(int words) { this.passageWords = words; return this; }
     public Builder queryCacheSize(int size) { this.queryCacheSize = size; return this; }
     public Builder embedInBackground(boolean background) { this.embedInBackground = background; return this; }
     public Builder deadline(Duration deadline) { this.deadline = deadline; return this; }
@@ -353,7 +366,7 @@ public record EngineConfig(
 
     public EngineConfig build() {
       return new EngineConfig(workspace, indexDir, namespace, embedderProvider, embedderModel, ollamaHost,
-          embedderTimeout, embedderBatchSize, queryCacheSize, embedInBackground, deadline, topK, fusion, recencyDecay, tierBoost, contextLength,
+          embedderTimeout, embedderBatchSize, passageWords, queryCacheSize, embedInBackground, deadline, topK, fusion, recencyDecay, tierBoost, contextLength,
           budgetShare, tokenizer, pinnedShare, vectorEncoding, hnswM, hnswBeamWidth, vectorCandidates,
           bm25K1, bm25B, codeFieldBoost, statsEnabled, statsDb, logMaxRows, logMaxDays);
     }

@@ -128,7 +128,7 @@ public final class RecallEngine implements Closeable {
         : new EmbeddingQueue(embedder, store, change -> locked(() -> {
             change.run();
             return null;
-          }), background, config.embedderBatchSize());
+          }), background, config.embedderBatchSize(), config.passageWords());
     if (embeddingQueue != null) {
       embeddingQueue.wake(); // records a crash left without a vector
     }
@@ -681,21 +681,19 @@ public final class RecallEngine implements Closeable {
       return records;
     }
     List<Integer> missing = new ArrayList<>();
-    List<String> texts = new ArrayList<>();
     for (int i = 0; i < records.size(); i++) {
       if (records.get(i).vector() == null) {
         missing.add(i);
-        texts.add(embeddingText(records.get(i)));
       }
     }
     if (missing.isEmpty()) {
       return records;
     }
-    List<float[]> vectors = embedder.embedDocuments(texts);
+    List<MemoryRecord> embedded =
+        RecordVectors.embed(embedder, missing.stream().map(records::get).toList(), config.passageWords());
     List<MemoryRecord> out = new ArrayList<>(records);
     for (int j = 0; j < missing.size(); j++) {
-      int i = missing.get(j);
-      out.set(i, out.get(i).toBuilder().vector(vectors.get(j)).embeddingModel(embedder.modelId()).build());
+      out.set(missing.get(j), embedded.get(j));
     }
     return out;
   }
@@ -730,11 +728,6 @@ public final class RecallEngine implements Closeable {
       progress.update(embedded.size(), input.size());
     }
     return embedded;
-  }
-
-  /** The text a record is embedded from: its title and content, as the lexical path sees them. */
-  static String embeddingText(MemoryRecord r) {
-    return r.title() == null ? r.content() : r.title() + "\n" + r.content();
   }
 
   /** The records one recall injected, and when. */

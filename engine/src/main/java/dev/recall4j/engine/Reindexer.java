@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -57,7 +56,7 @@ public final class Reindexer {
         LOG.info("resuming reindex of {} after id {} ({} records already done)", index, after, done);
       }
       for (List<MemoryRecord> page = source.page(after, BATCH); !page.isEmpty(); page = source.page(after, BATCH)) {
-        target.upsertAll(reembed(page, embedder));
+        target.upsertAll(reembed(page, embedder, config.passageWords()));
         embedded += page.size();
         done += page.size();
         after = page.get(page.size() - 1).id();
@@ -68,16 +67,11 @@ public final class Reindexer {
     return new Outcome(total, embedded, resumed, fromModel, embedder == null ? null : embedder.modelId());
   }
 
-  private static List<MemoryRecord> reembed(List<MemoryRecord> page, Embedder embedder) {
+  private static List<MemoryRecord> reembed(List<MemoryRecord> page, Embedder embedder, int passageWords) {
     if (embedder == null) {
       return page.stream().map(r -> r.toBuilder().vector(null).embeddingModel(null).build()).toList();
     }
-    List<float[]> vectors = embedder.embedDocuments(page.stream().map(RecallEngine::embeddingText).toList());
-    List<MemoryRecord> out = new ArrayList<>(page.size());
-    for (int i = 0; i < page.size(); i++) {
-      out.add(page.get(i).toBuilder().vector(vectors.get(i)).embeddingModel(embedder.modelId()).build());
-    }
-    return out;
+    return RecordVectors.embed(embedder, page, passageWords);
   }
 
   /** The greatest id already copied into the staging index, or null when it is empty. */

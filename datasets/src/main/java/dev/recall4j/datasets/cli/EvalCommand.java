@@ -61,10 +61,17 @@ final class EvalCommand implements Callable<Integer> {
       description = "Candidates per path entering fusion in fused modes (default: ${DEFAULT-VALUE}).")
   int fusionDepth;
 
+  @Option(names = "--passage-words", paramLabel = "N",
+      description = "Embed texts longer than N words in passages of at most N (default: the engine's; 0: one vector per document).")
+  Integer passageWords;
+
   @Override
   public Integer call() throws Exception {
     List<EvalMode> modes = EvalMode.parseList(mode);
     EvalOptions.Builder options = EvalOptions.builder(modes).depth(depth).fusionDepth(fusionDepth).runDir(runDir);
+    if (passageWords != null) {
+      options.passageWords(passageWords);
+    }
     if (budgets != null) {
       options.budgets(budgets);
     }
