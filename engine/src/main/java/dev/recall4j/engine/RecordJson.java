@@ -38,11 +38,11 @@ public final class RecordJson {
   private static final Set<String> KEYS = Set.of(
       "id", "silo", "kind", "tier", "status", "namespace", "project", "task", "session", "tags",
       "source", "trust", "created", "updated", "lastAccessed", "recallCount", "supersedes", "links",
-      "title", "content", "summary", "origin", "contentHash", "embeddingModel", "vector");
+      "title", "content", "summary", "origin", "contentHash", "embeddingModel", "vector", "passageVectors");
 
   private RecordJson() {}
 
-  /** One record as a single-line JSON object (the vector included when {@code withVector}). */
+  /** One record as a single-line JSON object (its vectors included when {@code withVector}). */
   public static String write(MemoryRecord r, boolean withVector) {
     return toNode(r, withVector).toString();
   }
@@ -78,9 +78,11 @@ public final class RecordJson {
     n.put("contentHash", r.contentHash());
     putIfPresent(n, "embeddingModel", r.embeddingModel());
     if (withVector && r.vector() != null) {
-      ArrayNode v = n.putArray("vector");
-      for (float x : r.vector()) {
-        v.add(x);
+      putVector(n.putArray("vector"), r.vector());
+      List<float[]> passages = r.passageVectors();
+      if (!passages.isEmpty()) {
+        ArrayNode all = n.putArray("passageVectors");
+        passages.forEach(p -> putVector(all.addArray(), p));
       }
     }
     return n;
@@ -144,7 +146,18 @@ public final class RecordJson {
       b.origin(new Origin(text(o, "path"), o.path("chunk").asInt(-1), o.path("line").asInt(0)));
     }
     if (has(n, "vector")) {
-      b.vector(vector(n.get("vector")));
+      List<float[]> vectors = new java.util.ArrayList<>();
+      vectors.add(vector(n.get("vector"), "vector"));
+      if (has(n, "passageVectors")) {
+        JsonNode passages = n.get("passageVectors");
+        Checks.require(passages.isArray(), "passageVectors", "must be an array of vectors, got %s", passages.getNodeType().name().toLowerCase());
+        for (int i = 0; i < passages.size(); i++) {
+          vectors.add(vector(passages.get(i), "passageVectors[" + i + "]"));
+        }
+      }
+      b.vectors(vectors);
+    } else {
+      Checks.require(!has(n, "passageVectors"), "passageVectors", "given without vector, the first passage's");
     }
     MemoryRecord built = b.build(now);
     String hash = text(n, "contentHash");
@@ -238,12 +251,18 @@ public final class RecordJson {
     }
   }
 
-  private static float[] vector(JsonNode v) {
-    Checks.require(v.isArray(), "vector", "must be an array of numbers, got %s", v.getNodeType().name().toLowerCase());
+  private static void putVector(ArrayNode out, float[] vector) {
+    for (float x : vector) {
+      out.add(x);
+    }
+  }
+
+  private static float[] vector(JsonNode v, String field) {
+    Checks.require(v.isArray(), field, "must be an array of numbers, got %s", v.getNodeType().name().toLowerCase());
     float[] out = new float[v.size()];
     for (int i = 0; i < out.length; i++) {
       JsonNode x = v.get(i);
-      Checks.require(x.isNumber(), "vector", "component %d must be a number, got %s", i, x);
+      Checks.require(x.isNumber(), field, "component %d must be a number, got %s", i, x);
       out[i] = x.floatValue();
     }
     return out;

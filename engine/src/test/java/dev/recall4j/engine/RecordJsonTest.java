@@ -29,6 +29,8 @@ class RecordJsonTest {
         .summary("release steps").origin(new Origin("docs/ops.md", 2, 14)).embeddingModel("m")
         .vector(new float[] {0.6f, 0.8f}).build();
     assertEquals(r, RecordJson.read(RecordJson.write(r, true), "other", NOW));
+    MemoryRecord passages = r.toBuilder().vectors(List.of(new float[] {0.6f, 0.8f}, new float[] {1, 0}, new float[] {0, 1})).build();
+    assertEquals(passages, RecordJson.read(RecordJson.write(passages, true), "other", NOW));
   }
 
   @Test
@@ -50,6 +52,9 @@ class RecordJsonTest {
     assertMessage("colour: unknown key", "{\"silo\":\"memory\",\"content\":\"x\",\"colour\":\"red\"}");
     assertMessage("created: not an ISO-8601 instant", "{\"silo\":\"memory\",\"content\":\"x\",\"created\":\"yesterday\"}");
     assertMessage("vector: component 1 must be a number", "{\"silo\":\"memory\",\"content\":\"x\",\"vector\":[1,\"a\"]}");
+    assertMessage("passageVectors[0]: component 0 must be a number",
+        "{\"silo\":\"memory\",\"content\":\"x\",\"vector\":[1,0],\"passageVectors\":[[\"a\",1]]}");
+    assertMessage("passageVectors: given without vector", "{\"silo\":\"memory\",\"content\":\"x\",\"passageVectors\":[[1,0]]}");
     assertMessage("tags: must be an array of strings", "{\"silo\":\"memory\",\"content\":\"x\",\"tags\":\"ops\"}");
     assertMessage("malformed JSON", "{\"silo\":\"memory\",");
   }
