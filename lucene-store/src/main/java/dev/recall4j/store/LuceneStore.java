@@ -85,7 +85,7 @@ import org.slf4j.LoggerFactory;
 /*
  * Design.
  *
- * Schema (one Lucene document per record):
+ * Schema (one Lucene document per record, plus one passage document per further passage vector):
  *
  * | field              | Lucene type                               | analyzer        | why                                             |
  * |--------------------|-------------------------------------------|-----------------|-------------------------------------------------|
@@ -105,6 +105,19 @@ import org.slf4j.LoggerFactory;
  * | recall_count       | NumericDocValues                          | -               | updatable in place by recordAccess              |
  * | vector             | KnnFloatVectorField, DOT_PRODUCT, unit    | -               | HNSW kNN; per-field format from VectorEncoding  |
  * | record             | BinaryDocValues (RecordCodec blob)        | -               | exact round trip; read in place (no LZ4 block)  |
+ * | parent (passage)   | StringField                               | none            | deleted with its record                         |
+ * | vector (passage)   | KnnFloatVectorField, as above             | -               | one further passage of a long record            |
+ *
+ * Passages. A long text embedded in passages (MemoryRecord.passageVectors) is written as one
+ * document block: its passage documents (parent + vector only), then the record's document with the
+ * first passage's vector. Lucene keeps a block contiguous through merges, so a passage document's
+ * record is the next record document of its segment (Queries.PARENTS). A vector search over an index
+ * with passages runs one kNN search over both kinds of document (the filter reaches passages
+ * through ToChildBlockJoinQuery) for twice the candidates, and keeps each record's best hit: a record
+ * scores by its best passage. Lucene's DiversifyingChildrenFloatKnnVectorQuery would dedupe inside
+ * the graph search, but it asserts that no parent document has a vector, which would cost every
+ * record a second document. Lexical search, listings and counts see record documents only (passage
+ * documents have no text, scope or status fields; match-all filters are narrowed to Queries.RECORDS).
  *
  * Exactness: the vector is indexed L2-normalised (dot product = cosine) and quantised, so the
  * indexed copy cannot give back what the caller wrote; the blob keeps the caller's floats, which
@@ -112,11 +125,14 @@ import org.slf4j.LoggerFactory;
  *
  * Index metadata lives in the commit user data (schema version, embedding model, dimension): it is
  * read before the IndexWriter opens, so a model mismatch is refused without touching the index.
+ * Schema 3 added passage documents; a schema-2 index has none and opens as it is (recorded as 3 from
+ * then on, so an older recall4j refuses it rather than misread a passage document).
  *
  * Writes hold one lock: each builds its documents first (all validation happens there), then
  * changes the index, commits, and refreshes the SearcherManager before returning. upsertAll adds
  * its whole batch as one atomic document block (IndexWriter.updateDocuments with a delete query),
- * so a failure while adding never leaves half a batch to be committed later.
+ * so a failure while adding never leaves half a batch to be committed later. Every write deletes by
+ * record id and by parent id, so replacing or purging a record never leaves a passage behind.
  */
 public final class LuceneStore implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(LuceneStore.class);
@@ -347,8 +363,10 @@ public final class LuceneStore implements Closeable {
   /**
    * Filtered approximate nearest-neighbour search (HNSW, cosine via dot product of unit vectors):
    * at most {@code topK} records matching the filter, best first (score descending, then id). The
-   * graph is asked for {@code max(topK, vectorCandidates)} neighbours and the best {@code topK} are
-   * kept, which raises recall; when the filter leaves few records, Lucene searches them exactly.
+   * graph is asked for {@code max(topK, vectorCandidates)} neighbours (twice that when the index holds
+   * passage documents) and the best {@code topK} records are kept, which raises recall; when the
+   * filter leaves few records, Lucene searches them exactly. A record embedded in passages scores by
+   * its best passage and comes back once.
    *
    * @param queryVector of the index dimension, finite, not all zeros; normalised here (not modified)
    * @param topK at least 1
