@@ -90,8 +90,10 @@ final class Queries {
       return MatchAllDocsQuery.INSTANCE;
     }
     boolean onlyExclusions = built.clauses().stream().allMatch(c -> c.occur() == BooleanClause.Occur.MUST_NOT);
-    // A boolean query of exclusions alone matches nothing: exclude from every record instead.
-    return onlyExclusions ? query.add(RECORDS, BooleanClause.Occur.FILTER).build() : built;
+    // A boolean query of exclusions alone matches nothing: exclude from every record instead (from
+    // every document, the cheaper iteration, when no passage document can slip through).
+    Query every = hasPassages(reader) ? RECORDS : MatchAllDocsQuery.INSTANCE;
+    return onlyExclusions ? query.add(every, BooleanClause.Occur.FILTER).build() : built;
   }
 
   /** {@link #filter}, without the passage documents its match-all form includes. */
