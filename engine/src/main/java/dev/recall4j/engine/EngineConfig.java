@@ -40,11 +40,12 @@ import java.time.Duration;
  * @param deadline {@code recall.deadline_ms}: end-to-end time after which recall answers from the
  *     lexical path alone (200 ms; from the seeds' per-prompt target)
  * @param topK {@code recall.top_k}: candidates taken from each path (50)
- * @param fusion {@code recall.fusion}: the fusion spec (default {@code convex:alpha=0.3}: min-max
- *     normalised scores, 0.3 on the vector path, after Bruch et al., TOIS 2023). Chosen by the fusion
- *     sweep in docs/RESULTS.md with bge-small: the largest α at or above the better single path on
- *     every shared dataset and LoCoMo level (α 0.4 loses LoCoMo sessions to BM25, because one
- *     averaged vector per long session is a poor signal); RRF (k = 60) lost up to 0.12 nDCG@10
+ * @param fusion {@code recall.fusion}: the fusion spec (default {@code convex:alpha=0.5}: min-max
+ *     normalised scores, equal weights, after Bruch et al., TOIS 2023). Chosen by the fusion sweep in
+ *     docs/RESULTS.md with bge-small and passage vectors: the largest α at or above the better single
+ *     path on every shared dataset and LoCoMo level (α 0.6 loses LoCoMo turns to BM25); before
+ *     passage vectors α 0.3 was the largest, because one vector per long session was a poor signal;
+ *     RRF (k = 60) loses LoCoMo turns and sessions to BM25
  * @param recencyDecay {@code recall.decay}: multiply scores by the per-kind recency decay of {@code
  *     RecencyDecay.defaults()} (on by default, floor 0.9: a gentle tie-breaker that cost at most
  *     0.0023 nDCG@10 on LoCoMo, where questions ask about any time; floor 0.5 cost 0.03-0.07)
@@ -272,7 +273,7 @@ public record EngineConfig(
     private boolean embedInBackground;
     private Duration deadline = Duration.ofMillis(200);
     private int topK = 50;
-    private String fusion = "convex:alpha=0.3";
+    private String fusion = "convex:alpha=0.5";
     private boolean recencyDecay = true;
     private String tierBoost = "0.25";
     private int contextLength;
