@@ -58,13 +58,7 @@ final class BlockRenderer implements Renderer {
   @Override
   public String itemPrefix(Entry entry) {
     MemoryRecord record = entry.scored().record();
-    StringBuilder prefix = new StringBuilder("- ");
-    if (!entry.section().owns(record.kind())) {
-      prefix.append(record.kind().name()).append(": ");
-    }
-    if (entry.section() == Section.KNOWLEDGE && record.origin() != null) {
-      prefix.append('(').append(originLabel(record.origin())).append(") ");
-    }
+    StringBuilder prefix = new StringBuilder("- ").append(kindLabel(entry)).append(originLabel(entry));
     if (record.title() != null) {
       String title = oneLine(record.title());
       prefix.append(title);
@@ -75,6 +69,41 @@ final class BlockRenderer implements Renderer {
       }
     }
     return prefix.toString();
+  }
+
+  /**
+   * Ranked records with a title are grouped by kind label and title: the turns of one conversation
+   * session share their date, the chunks of one document its title, and repeating them on every
+   * line cost a third of a LoCoMo turn's line (docs/RESULTS.md, "Budget-aware recall"). Pinned
+   * records are never grouped, so that their lines read the same in every recall.
+   */
+  @Override
+  public String groupKey(Entry entry) {
+    String title = entry.scored().record().title();
+    return entry.pinned() || title == null ? null : kindLabel(entry) + '\u0000' + oneLine(title);
+  }
+
+  /** {@code - kind: title:} on a line of its own (no second colon after a sentence). */
+  @Override
+  public String groupHeader(Entry first) {
+    String title = oneLine(first.scored().record().title());
+    return "- " + kindLabel(first) + title + (endsSentence(title) ? "\n" : ":\n");
+  }
+
+  /** An indented bullet, then the origin of knowledge: what is not shared with the group. */
+  @Override
+  public String memberPrefix(Entry entry) {
+    return "  - " + originLabel(entry);
+  }
+
+  private static String kindLabel(Entry entry) {
+    MemoryRecord record = entry.scored().record();
+    return entry.section().owns(record.kind()) ? "" : record.kind().name() + ": ";
+  }
+
+  private static String originLabel(Entry entry) {
+    Origin origin = entry.scored().record().origin();
+    return entry.section() == Section.KNOWLEDGE && origin != null ? "(" + originLabel(origin) + ") " : "";
   }
 
   @Override

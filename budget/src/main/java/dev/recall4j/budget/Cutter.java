@@ -26,13 +26,14 @@ final class Cutter {
 
   /**
    * The longest marked prefix of {@code text} that {@code fits} accepts, looking at the first
-   * {@code maxChars} characters at most; null when not even one grapheme fits.
+   * {@code maxChars} characters at most, provided it {@code shows} enough of the text (a sentence
+   * cut that does not falls back to the word cut); null when no such prefix exists.
    *
    * <p>Binary search over boundaries: it assumes that a longer prefix never costs fewer tokens,
    * true of the counters shipped up to a token at a merge boundary; the caller re-checks the result
    * against the exact count of the whole block anyway.
    */
-  static String cut(String text, int maxChars, Predicate<String> fits) {
+  static String cut(String text, int maxChars, Predicate<String> fits, Predicate<String> shows) {
     int window = Math.min(text.length(), Math.max(1, maxChars));
     if (window < text.length() && Character.isHighSurrogate(text.charAt(window - 1))) {
       window--;
@@ -40,7 +41,7 @@ final class Cutter {
     String head = text.substring(0, window);
     String sentence = longestFitting(text, breaks(BreakIterator.getSentenceInstance(Locale.ROOT), head), fits);
     int[] words = wordBreaks(head);
-    if (sentence != null) {
+    if (sentence != null && shows.test(sentence)) {
       // Only word cuts that the sentence cut would waste room against are worth searching.
       int from = firstAtLeast(words, (int) Math.ceil(sentence.length() / WHOLE_SENTENCES_SHARE));
       String candidate = from < words.length ? candidate(text, words[from]) : null;
@@ -50,10 +51,15 @@ final class Cutter {
       return longestFitting(text, Arrays.copyOfRange(words, from, words.length), fits);
     }
     String word = longestFitting(text, words, fits);
-    if (word != null) {
-      return word;
+    if (word == null) {
+      word = longestFitting(text, breaks(BreakIterator.getCharacterInstance(Locale.ROOT), head), fits);
     }
-    return longestFitting(text, breaks(BreakIterator.getCharacterInstance(Locale.ROOT), head), fits);
+    return word != null && shows.test(word) ? word : null;
+  }
+
+  /** A cut's text without its marker. */
+  static String unmarked(String cut) {
+    return cut.endsWith(MARKER) ? cut.substring(0, cut.length() - MARKER.length()) : cut;
   }
 
   /** The index of the first boundary at or after {@code position}, or the length when none is. */

@@ -47,12 +47,19 @@ import org.slf4j.LoggerFactory;
  *       candidates follow, one record's line may take at most {@code maxItemShare} of the usable
  *       budget (never less than {@code minCutTokens}): a long record is shortened the same way
  *       rather than fill the block alone. Per-section and per-kind quotas cap the tokens of ranked
- *       items.
+ *       items. A sentence cut that would show less than {@code minCutTokens} gives way to a word
+ *       cut.
+ *   <li>A ranked record that shares the renderer's {@link Renderer#groupKey group key} with one
+ *       already taken (the default renderers: the same kind and title, as the turns of one
+ *       conversation session share their date) joins that group: it is rendered right after the
+ *       group's other members, under one header, and costs its member line (plus, for the second
+ *       member, the header less what the first member's line stops repeating). So the block shows
+ *       the date once per session instead of once per turn.
  *   <li>Room still left at the end goes back to the shortened ranked records, best first: each is
  *       shown in full, or cut longer, as far as the room allows.
- *   <li>The block is rendered in section order (pinned first within a section) and counted exactly;
- *       should the sum of the item estimates have been low, the last-taken ranked records (then
- *       pinned, last first) are removed until it fits.
+ *   <li>The block is rendered in section order (pinned first within a section; a group where its
+ *       best record ranks) and counted exactly; should the sum of the item estimates have been
+ *       low, the last-taken ranked records (then pinned, last first) are removed until it fits.
  * </ol>
  *
  * <p>Each record's line is counted once per pack and the count is cached across packs, keyed by the
@@ -168,6 +175,9 @@ public final class Packer {
     private final int[] sectionItems = new int[Section.values().length];
     private final int[] sectionQuotaUsed = new int[Section.values().length];
     private final Map<Kind, Integer> kindQuotaUsed = new HashMap<>();
+    // Group (section and renderer's group key) -> index in chosen of its first member.
+    private final Map<String, Integer> groupFirst = new HashMap<>();
+    private final Map<String, Integer> groupSize = new HashMap<>();
     private int used;
 
     Run(int budget) {
@@ -198,16 +208,16 @@ public final class Packer {
         Renderer.Entry full = Renderer.Entry.of(candidate, true);
         int overhead = overhead(full.section());
         int room = Math.min(cap - pinnedUsed, limit - used) - overhead;
-        int cost = fullCost(full);
+        int cost = fullCost(full, false);
         if (cost <= room) {
-          take(full, cost, overhead, false);
+          take(full, cost, overhead, false, null);
           pinnedUsed += overhead + cost;
           continue;
         }
         capReached = true;
-        Fitted shorter = shorten(full, room);
+        Fitted shorter = shorten(full, room, false);
         if (shorter != null) {
-          take(shorter.entry, shorter.tokens, overhead, false);
+          take(shorter.entry, shorter.tokens, overhead, false, null);
           pinnedUsed += overhead + shorter.tokens;
           warnings.add(String.format(Locale.ROOT,
               "pinned record %s truncated from %d to %d tokens to fit the pinned cap of %d tokens",
@@ -234,7 +244,9 @@ public final class Packer {
           continue;
         }
         Renderer.Entry full = Renderer.Entry.of(candidate, false);
-        int overhead = overhead(full.section());
+        String group = groupOf(full);
+        boolean member = group != null && groupFirst.containsKey(group);
+        int overhead = member ? separatorTokens + joinCost(group) : overhead(full.section());
         int room = limit - used - overhead;
         int quota = quotaLeft(full);
         int max = Math.min(room, quota);
@@ -245,23 +257,25 @@ public final class Packer {
           continue;
         }
         int allowed = i < ranked.size() - 1 ? Math.min(max, itemCap) : max;
-        int cost = fullCost(full, room);
+        int cost = fullCost(full, member, room);
         boolean fitsRoom = cost != OVER && cost <= room;
         if (fitsRoom && cost <= allowed) {
-          take(full, cost, overhead, true);
+          take(full, cost, overhead, true, group);
           continue;
         }
-        Fitted shorter = shorten(full, allowed);
+        Fitted shorter = shorten(full, allowed, member);
         if (shorter != null) {
           shortened.add(chosen.size());
-          take(shorter.entry, shorter.tokens, overhead, true);
+          take(shorter.entry, shorter.tokens, overhead, true, group);
         } else if (fitsRoom && cost <= max) {
-          take(full, cost, overhead, true); // over the item cap but not shortenable: whole beats nothing
+          take(full, cost, overhead, true, group); // over the item cap but not shortenable: whole beats nothing
         } else if (fitsRoom) {
           drop(candidate, DropReason.QUOTA,
               "needs " + cost + " tokens, " + Math.max(quota, 0) + " left in its section or kind quota");
         } else {
-          drop(candidate, DropReason.BUDGET, cost == OVER ? "needs more than the " + room + " tokens left" : needs(cost, room));
+          // Not the exact count even when known: whether it is depends on what the cache holds,
+          // and the output must not (a line counted whole by an earlier pack would read otherwise).
+          drop(candidate, DropReason.BUDGET, "needs more than the " + Math.max(room, 0) + " tokens left");
         }
       }
       regrow(shortened);
@@ -280,10 +294,10 @@ public final class Packer {
         Choice current = chosen.get(index);
         Renderer.Entry full = Renderer.Entry.of(current.entry.scored(), false);
         int max = current.tokens + Math.min(spare, quotaLeft(full));
-        int cost = fullCost(full);
-        Fitted longer = cost <= max ? new Fitted(full, cost) : shorten(full, max);
+        int cost = fullCost(full, current.member);
+        Fitted longer = cost <= max ? new Fitted(full, cost) : shorten(full, max, current.member);
         if (longer != null && longer.tokens > current.tokens) {
-          chosen.set(index, new Choice(longer.entry, longer.tokens, current.order));
+          chosen.set(index, current.with(longer.entry, longer.tokens, current.member));
           charge(longer.entry, longer.tokens - current.tokens, true);
         }
       }
@@ -307,6 +321,7 @@ public final class Packer {
           }
         }
         LOG.debug("estimate was {} tokens low; removed records until the block fits", excess);
+        ungroupSingles();
         ordered = rendered();
         text = renderer.render(entries(ordered));
         exact = counter.count(text);
@@ -325,19 +340,19 @@ public final class Packer {
           + (sectionItems[section.ordinal()] == 0 ? headerTokens[section.ordinal()] : 0);
     }
 
-    private int fullCost(Renderer.Entry full) {
-      return fullCost(full, Integer.MAX_VALUE);
+    private int fullCost(Renderer.Entry full, boolean member) {
+      return fullCost(full, member, Integer.MAX_VALUE);
     }
 
     /**
      * The tokens of the entry's full line; or {@link #OVER}, meaning more than {@code room}, when
      * that is certain from a prefix of a line not counted before ({@link PrefixBound}): once the
      * block is nearly full, the candidates left are not tokenised whole just to learn that they do
-     * not fit.
+     * not fit. A {@code member} line is the entry's line inside a group.
      */
-    private int fullCost(Renderer.Entry full, int room) {
+    private int fullCost(Renderer.Entry full, boolean member, int room) {
       MemoryRecord record = full.scored().record();
-      String prefix = renderer.itemPrefix(full);
+      String prefix = prefix(full, member);
       String suffix = renderer.itemSuffix(full);
       String key = renderer.name() + '\u0000' + record.contentHash() + '\u0000' + prefix + '\u0000' + suffix;
       Integer known = cache.peek(counter, key);
@@ -363,14 +378,14 @@ public final class Packer {
      * minCutTokens} of the record's own text (a cut that shows its bullet, title and a few words
      * takes room that a smaller whole record could use); or null.
      */
-    private Fitted shorten(Renderer.Entry full, int maxTokens) {
+    private Fitted shorten(Renderer.Entry full, int maxTokens, boolean member) {
       if (maxTokens <= 0) {
         return null;
       }
       MemoryRecord record = full.scored().record();
       if (record.summary() != null && !record.summary().equals(record.content())) {
         Renderer.Entry summary = full.withText(record.summary());
-        int tokens = counter.count(renderer.item(summary));
+        int tokens = counter.count(line(summary, member));
         if (tokens <= maxTokens) {
           return new Fitted(summary, tokens);
         }
@@ -379,18 +394,50 @@ public final class Packer {
         return null;
       }
       Renderer.Entry marked = full.withText(full.text());
-      String prefix = renderer.itemPrefix(marked);
+      String prefix = prefix(marked, member);
       String suffix = renderer.itemSuffix(marked);
       if (maxTokens - counter.count(prefix + Cutter.MARKER.strip() + suffix) < minCutTokens) {
         return null;
       }
+      // The room allows minCutTokens of text, but a cut at a sentence boundary may keep less.
       String cut = Cutter.cut(full.text(), maxTokens * MAX_CHARS_PER_TOKEN,
-          candidate -> counter.count(prefix + renderer.body(candidate) + suffix) <= maxTokens);
+          candidate -> counter.count(prefix + renderer.body(candidate) + suffix) <= maxTokens,
+          candidate -> counter.count(renderer.body(Cutter.unmarked(candidate))) >= minCutTokens);
       if (cut == null) {
         return null;
       }
       Renderer.Entry entry = full.withText(cut);
-      return new Fitted(entry, counter.count(renderer.item(entry)));
+      return new Fitted(entry, counter.count(line(entry, member)));
+    }
+
+    private String prefix(Renderer.Entry entry, boolean member) {
+      return member ? renderer.memberPrefix(entry) : renderer.itemPrefix(entry);
+    }
+
+    private String line(Renderer.Entry entry, boolean member) {
+      return member ? renderer.member(entry) : renderer.item(entry);
+    }
+
+    /** The group an entry would join or open: its section and the renderer's key; null if none. */
+    private String groupOf(Renderer.Entry entry) {
+      String key = renderer.groupKey(entry);
+      return key == null ? null : entry.section().ordinal() + "\u0000" + key;
+    }
+
+    /**
+     * What joining a group adds besides the member's own line: for the second member, the group
+     * header less what the first member's line stops repeating; nothing for later members.
+     */
+    private int joinCost(String group) {
+      if (groupSize.get(group) > 1) {
+        return 0;
+      }
+      Choice first = chosen.get(groupFirst.get(group));
+      return counter.count(renderer.groupHeader(first.entry)) + memberTokens(first.entry) - first.tokens;
+    }
+
+    private int memberTokens(Renderer.Entry entry) {
+      return entry.truncated() ? counter.count(renderer.member(entry)) : fullCost(entry, true);
     }
 
     private int quotaLeft(Renderer.Entry entry) {
@@ -420,8 +467,24 @@ public final class Packer {
       return false;
     }
 
-    private void take(Renderer.Entry entry, int tokens, int overhead, boolean ranked) {
-      chosen.add(new Choice(entry, tokens, chosen.size()));
+    /**
+     * Takes an entry whose line (a member's line when its group exists) costs {@code tokens};
+     * {@code overhead} is what else it adds: frame or separator, section header, group header.
+     */
+    private void take(Renderer.Entry entry, int tokens, int overhead, boolean ranked, String group) {
+      boolean member = false;
+      if (group != null) {
+        Integer first = groupFirst.putIfAbsent(group, chosen.size());
+        if (first != null) {
+          member = true;
+          if (groupSize.get(group) == 1) { // the first line becomes a member's: joinCost charged it
+            Choice opener = chosen.get(first);
+            chosen.set(first, opener.with(opener.entry, memberTokens(opener.entry), true));
+          }
+        }
+        groupSize.merge(group, 1, Integer::sum);
+      }
+      chosen.add(new Choice(entry, tokens, chosen.size(), group, member));
       used += overhead;
       sectionItems[entry.section().ordinal()]++;
       charge(entry, tokens, ranked);
@@ -451,10 +514,29 @@ public final class Packer {
       return chosen.get(chosen.size() - 1);
     }
 
-    /** Section order, then the order taken: pinned (by priority) before ranked (by rank). */
+    /** After removals: a member left alone in its group is rendered, so counted, as a plain line. */
+    private void ungroupSingles() {
+      Map<String, Integer> sizes = new HashMap<>();
+      chosen.stream().filter(c -> c.group != null).forEach(c -> sizes.merge(c.group, 1, Integer::sum));
+      for (int i = 0; i < chosen.size(); i++) {
+        Choice c = chosen.get(i);
+        if (c.member && sizes.get(c.group) == 1) {
+          chosen.set(i, c.with(c.entry, counter.count(renderer.item(c.entry)), false));
+        }
+      }
+    }
+
+    /**
+     * Section order, then the order taken, a group's members following the first one taken:
+     * pinned (by priority, never grouped) before ranked (by rank, then by group).
+     */
     private List<Choice> rendered() {
+      Map<String, Integer> anchors = new HashMap<>();
+      chosen.stream().filter(c -> c.group != null).forEach(c -> anchors.merge(c.group, c.order, Math::min));
       List<Choice> ordered = new ArrayList<>(chosen);
-      ordered.sort(Comparator.comparingInt((Choice c) -> c.entry.section().ordinal()).thenComparingInt(c -> c.order));
+      ordered.sort(Comparator.comparingInt((Choice c) -> c.entry.section().ordinal())
+          .thenComparingInt(c -> c.group == null ? c.order : anchors.get(c.group))
+          .thenComparingInt(c -> c.order));
       return ordered;
     }
 
@@ -467,7 +549,15 @@ public final class Packer {
     }
   }
 
-  private record Choice(Renderer.Entry entry, int tokens, int order) {}
+  /**
+   * A taken entry: its line's tokens, the order taken, its group (null when never grouped) and
+   * whether it is rendered as a member line (its group has at least two entries).
+   */
+  private record Choice(Renderer.Entry entry, int tokens, int order, String group, boolean member) {
+    Choice with(Renderer.Entry shown, int lineTokens, boolean asMember) {
+      return new Choice(shown, lineTokens, order, group, asMember);
+    }
+  }
 
   private record Fitted(Renderer.Entry entry, int tokens) {}
 

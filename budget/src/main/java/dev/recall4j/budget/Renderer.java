@@ -6,12 +6,16 @@ import java.util.List;
 
 /**
  * Turns packed entries into the text an agent injects. A renderer is split into pieces (frame,
- * section headers, and each entry's prefix, body and suffix) so that the {@link Packer} can count
- * what every entry adds, and then count the exact final string, before committing to it.
+ * section headers, group headers, and each entry's prefix, body and suffix) so that the {@link
+ * Packer} can count what every entry adds, and then count the exact final string, before committing
+ * to it.
  *
  * <p>The rendered text is {@code open()}, then for each run of entries of one section its {@code
  * sectionHeader}, each entry as {@code itemPrefix + body(text) + itemSuffix} with {@code separator()}
- * between consecutive entries, then {@code close()}. No entries render as the empty string.
+ * between consecutive entries, then {@code close()}. Within a section, a run of two or more
+ * consecutive entries with the same non-null {@link #groupKey} is rendered as one group: the {@link
+ * #groupHeader} of its first entry, then each entry as {@code memberPrefix + body(text) +
+ * itemSuffix}. No entries render as the empty string.
  *
  * <p>Implementations must be stateless, thread-safe and deterministic; every method returns
  * non-null text.
@@ -48,8 +52,33 @@ public interface Renderer {
   }
 
   /**
+   * What consecutive entries of one section must share to be rendered as a group under one header
+   * (records of one session share their date; chunks of one document its title), or null when the
+   * entry is never grouped. Default null: no grouping, and the other group methods are not called.
+   */
+  default String groupKey(Entry entry) {
+    return null;
+  }
+
+  /** The header line of a group, given its first entry: what the members' lines leave out. */
+  default String groupHeader(Entry first) {
+    return "";
+  }
+
+  /** What precedes the text of an entry inside a group. */
+  default String memberPrefix(Entry entry) {
+    return itemPrefix(entry);
+  }
+
+  /** One entry as rendered inside a group: member prefix, body and suffix. */
+  default String member(Entry entry) {
+    return memberPrefix(entry) + body(entry.text()) + itemSuffix(entry);
+  }
+
+  /**
    * The whole rendered text of these entries, in the given order (a section header precedes each
-   * run of entries of one section, so pass them grouped by section); {@code ""} when empty.
+   * run of entries of one section, and a group header each run of entries sharing a group key, so
+   * pass them ordered by section, then group); {@code ""} when empty.
    */
   default String render(List<Entry> entries) {
     return Layout.of(this, entries).text();

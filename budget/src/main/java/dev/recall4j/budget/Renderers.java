@@ -22,11 +22,17 @@ public final class Renderers {
    * - Build: mvn -q verify
    * [relevant experience]
    * - tool_use: Running tests. Use -pl to build one module.
+   * - dialog_turn: 8 May 2023, 1:56 pm:
+   *   - Caroline: I went to a support group yesterday.
+   *   - Melanie: How was it?
    * [knowledge]
    * - (docs/guide.md#3) Install: Run the installer.
    * </pre>
    *
-   * Empty sections are left out; the block is the empty string when nothing is injected.
+   * Consecutive ranked records of one section with the same kind and title are grouped under one
+   * header line (the {@link Packer} renders them consecutively; the naive baseline only groups
+   * those adjacent in its ranking). Empty sections are left out; the block is the empty string
+   * when nothing is injected.
    */
   public static Renderer memoryContext() {
     return BlockRenderer.MEMORY_CONTEXT;

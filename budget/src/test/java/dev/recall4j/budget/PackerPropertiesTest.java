@@ -40,6 +40,8 @@ class PackerPropertiesTest {
     Kind.USER_PREFERENCE, Kind.CORRECTION, new Kind("lesson")
   };
 
+  private static final String[] SHARED_TITLES = {"8 May 2023, 1:56 pm", "Install.", "记忆 🙂"};
+
   record Case(List<ScoredRecord> pinned, List<ScoredRecord> ranked) {}
 
   @Provide
@@ -106,6 +108,26 @@ class PackerPropertiesTest {
     assertEquals(fresh.pack(c.pinned(), c.ranked(), budget), fresh.pack(c.pinned(), c.ranked(), budget));
   }
 
+  @Property(tries = 100)
+  void membersOfAGroupAreRenderedTogether(
+      @ForAll("cases") Case c, @ForAll("packers") Packer packer, @ForAll @IntRange(min = 0, max = 8192) int budget) {
+    PackedContext packed = packer.pack(c.pinned(), c.ranked(), budget);
+    Set<String> pinnedIds = ids(c.pinned());
+    Set<String> closed = new HashSet<>();
+    String previous = null;
+    for (RecalledItem item : packed.items()) {
+      ScoredRecord scored = new ScoredRecord(item.record(), ScoreBreakdown.pinned(1));
+      boolean pinned = pinnedIds.contains(item.record().id());
+      String key = packer.renderer().groupKey(new Renderer.Entry(
+          scored, Section.of(item.record(), pinned), pinned, item.record().content(), false));
+      String group = key == null ? null : item.section() + "\u0000" + key;
+      if (group != null && !group.equals(previous)) {
+        assertTrue(closed.add(group), "group " + group + " interrupted:\n" + packed.context());
+      }
+      previous = group;
+    }
+  }
+
   private static Set<String> injected(PackedContext packed, Set<String> pinnedIds) {
     Set<String> out = new HashSet<>();
     packed.items().stream().map(i -> i.record().id()).filter(pinnedIds::contains).forEach(out::add);
@@ -151,8 +173,11 @@ class PackerPropertiesTest {
 
   private static MemoryRecord.Builder base(Random random, String id, Silo silo, Kind kind, int maxWords) {
     MemoryRecord.Builder b = Fixtures.record(id, silo, kind, text(random, 1 + random.nextInt(maxWords), 1000));
-    if (random.nextInt(3) == 0) {
+    int titled = random.nextInt(6);
+    if (titled < 2) {
       b.title(text(random, 1 + random.nextInt(6), 80));
+    } else if (titled < 4) {
+      b.title(SHARED_TITLES[random.nextInt(SHARED_TITLES.length)]); // so that records form groups
     }
     if (random.nextInt(4) == 0) {
       b.summary(text(random, 1 + random.nextInt(20), 200));

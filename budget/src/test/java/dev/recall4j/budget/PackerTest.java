@@ -68,6 +68,61 @@ class PackerTest {
   }
 
   @Test
+  void recordsSharingKindAndTitleAreRenderedAsAGroupWhereTheBestOfThemRanks() {
+    List<ScoredRecord> ranked = List.of(
+        memory("a", Kind.TOOL_USE, "8 May 2023, 1:56 pm", "Caroline: I went to a support group.", 0.9),
+        memory("b", Kind.TOOL_USE, "9 May 2023, 2:00 pm", "Melanie: I painted a sunrise.", 0.8),
+        memory("c", Kind.TOOL_USE, "8 May 2023, 1:56 pm", "Melanie: How was it?", 0.7),
+        memory("d", Kind.TOOL_USE, "8 May 2023, 1:56 pm", "Caroline: Inspiring.", 0.6));
+    PackedContext packed = Packer.builder(CL100K).build().pack(List.of(), ranked, 512);
+    assertEquals(
+        """
+        [memory context]
+        [relevant experience]
+        - tool_use: 8 May 2023, 1:56 pm:
+          - Caroline: I went to a support group.
+          - Melanie: How was it?
+          - Caroline: Inspiring.
+        - tool_use: 9 May 2023, 2:00 pm. Melanie: I painted a sunrise.
+        """,
+        packed.context());
+    assertEquals(List.of("a", "c", "d", "b"), ids(packed));
+    // Each item's tokens are its line as rendered; the frame and the headers make up the rest.
+    int rest = CL100K.count("[memory context]\n[relevant experience]\n- tool_use: 8 May 2023, 1:56 pm:\n");
+    assertEquals(packed.tokensUsed(), rest + packed.items().stream().mapToInt(RecalledItem::tokens).sum());
+  }
+
+  @Test
+  void groupingFitsMoreRecordsThanTheNaiveBaselineWhenTitlesInterleave() {
+    // Two sessions whose turns alternate in the ranking: the naive cut repeats each date per line.
+    List<ScoredRecord> ranked = new java.util.ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      String title = i % 2 == 0 ? "8 May 2023, 1:56 pm" : "25 May 2023, 1:14 pm";
+      ranked.add(memory("t" + i, Kind.TOOL_USE, title, "Speaker " + i + ": a short turn of the conversation.", 1 - i * 0.01));
+    }
+    PackedContext packed = Packer.builder(CL100K).build().pack(List.of(), ranked, 200);
+    PackedContext naive = new NaivePacker(CL100K, Renderers.memoryContext(), 20).pack(List.of(), ranked, 200);
+    long whole = packed.items().stream().filter(i -> !i.truncated()).count();
+    long naiveWhole = naive.items().stream().filter(i -> !i.truncated()).count();
+    assertTrue(whole >= naiveWhole + 2, "packer " + whole + " whole records, naive " + naiveWhole + ":\n" + packed.context());
+    assertTrue(packed.tokensUsed() <= 200);
+  }
+
+  @Test
+  void aShortenedRecordThatAGroupJoinsLaterIsCountedAsAMember() {
+    String title = "Release notes";
+    ScoredRecord longOne = memory("long", Kind.WORKFLOW, title, sentences(60), 1.0);
+    ScoredRecord joiner = memory("joiner", Kind.WORKFLOW, title, "Tag the release.", 0.9);
+    for (int budget = 60; budget <= 900; budget += 7) {
+      PackedContext packed = Packer.builder(CL100K).build().pack(List.of(), List.of(longOne, joiner), budget);
+      assertTrue(packed.tokensUsed() <= budget, packed.tokensUsed() + " > " + budget);
+      if (packed.items().size() == 2) {
+        assertTrue(packed.context().contains("- workflow: Release notes:\n  - Sentence number 0"), packed.context());
+      }
+    }
+  }
+
+  @Test
   void budgetZeroGivesTheEmptyString() {
     PackedContext packed = Packer.builder(CL100K).build()
         .pack(List.of(pinned("p", Kind.IDENTITY, "me")), List.of(memory("a", Kind.TOOL_USE, null, "x", 1)), 0);
@@ -162,6 +217,29 @@ class PackerTest {
     PackedContext lenient = packer.minCutTokens(8).build().pack(List.of(), List.of(titled, small), budget);
     assertTrue(ids(lenient).contains("titled"), lenient.context());
     assertTrue(lenient.items().stream().filter(i -> i.record().id().equals("titled")).allMatch(RecalledItem::truncated));
+  }
+
+  @Test
+  void aCutNeverShowsLessThanMinCutTokensOfText() {
+    // A first sentence of 24-31 tokens, then one long sentence: for some rooms the sentence cut
+    // keeps over three quarters of the word cut, yet less than the 32 tokens a cut must show.
+    String first = "The agent keeps a small memory of what the user said about the build, the tests and the"
+        + " release of the new version last week.";
+    String text = first + " Then" + " a very long sentence that goes on and on without any stop".repeat(10) + ".";
+    int firstTokens = CL100K.count(first);
+    assertTrue(firstTokens >= 24 && firstTokens < 32, firstTokens + " tokens");
+    int frame = CL100K.count("[memory context]\n[relevant experience]\n- tool_use: […]\n");
+    int cuts = 0;
+    for (int budget = frame + 28; budget <= frame + 48; budget++) {
+      PackedContext packed = Packer.builder(CL100K).build().pack(List.of(), List.of(memory("m", Kind.TOOL_USE, null, text, 1)), budget);
+      if (packed.items().isEmpty()) {
+        continue;
+      }
+      cuts++;
+      String shown = Cutter.unmarked(packed.context().substring(packed.context().indexOf("tool_use: ") + 10).strip());
+      assertTrue(CL100K.count(shown) >= Packer.DEFAULT_MIN_CUT_TOKENS, "budget " + budget + " shows " + CL100K.count(shown) + ": " + shown);
+    }
+    assertTrue(cuts >= 10, cuts + " cuts");
   }
 
   @Test

@@ -69,6 +69,66 @@ class RenderersTest {
   }
 
   @Test
+  void consecutiveEntriesSharingKindAndTitleAreGroupedUnderOneHeader() {
+    ScoredRecord a = memory("a", Kind.TOOL_USE, "8 May 2023, 1:56 pm", "Caroline: Hi.", 0.9);
+    ScoredRecord b = memory("b", Kind.TOOL_USE, "8 May 2023, 1:56 pm", "Melanie: Hello.\nHow are you?", 0.8);
+    ScoredRecord other = memory("o", Kind.WORKFLOW, "8 May 2023, 1:56 pm", "Deploy.", 0.7);
+    List<ScoredRecord> titledChunks = List.of(chunk("c1", "docs/a.md", 1, "One.", 0.6), chunk("c2", "docs/a.md", 2, "Two.", 0.5))
+        .stream().map(c -> new ScoredRecord(c.record().toBuilder().title("Install.").build(), c.score())).toList();
+    List<Renderer.Entry> entries = List.of(
+        Renderer.Entry.of(pinned("p1", Kind.PROJECT_FACT, "Fact one."), true),
+        Renderer.Entry.of(a, false), Renderer.Entry.of(b, false), Renderer.Entry.of(other, false),
+        Renderer.Entry.of(titledChunks.get(0), false), Renderer.Entry.of(titledChunks.get(1), false));
+    assertEquals(
+        """
+        [memory context]
+        [project facts]
+        - Fact one.
+        [relevant experience]
+        - tool_use: 8 May 2023, 1:56 pm:
+          - Caroline: Hi.
+          - Melanie: Hello.
+          How are you?
+        - workflow: 8 May 2023, 1:56 pm. Deploy.
+        [knowledge]
+        - Install.
+          - (docs/a.md#1) One.
+          - (docs/a.md#2) Two.
+        """,
+        Renderers.memoryContext().render(entries));
+  }
+
+  @Test
+  void onlyConsecutiveEntriesAreGroupedAndPinnedNever() {
+    ScoredRecord a = memory("a", Kind.TOOL_USE, "Tests", "One.", 0.9);
+    ScoredRecord b = memory("b", Kind.TOOL_USE, "Build", "Two.", 0.8);
+    ScoredRecord c = memory("c", Kind.TOOL_USE, "Tests", "Three.", 0.7);
+    List<Renderer.Entry> entries = List.of(Renderer.Entry.of(a, false), Renderer.Entry.of(b, false), Renderer.Entry.of(c, false));
+    assertEquals(
+        """
+        [memory context]
+        [relevant experience]
+        - tool_use: Tests. One.
+        - tool_use: Build. Two.
+        - tool_use: Tests. Three.
+        """,
+        Renderers.memoryContext().render(entries));
+    ScoredRecord p1 = pinned("p1", Kind.PROJECT_FACT, "Fact one.");
+    ScoredRecord p2 = pinned("p2", Kind.PROJECT_FACT, "Fact two.");
+    List<ScoredRecord> titled = List.of(p1, p2).stream()
+        .map(p -> new ScoredRecord(p.record().toBuilder().title("Build").build(), p.score())).toList();
+    assertEquals(
+        """
+        [memory context]
+        [project facts]
+        - Build: Fact one.
+        - Build: Fact two.
+        """,
+        Renderers.memoryContext().render(titled.stream().map(p -> Renderer.Entry.of(p, true)).toList()));
+    assertEquals(null, Renderers.json().groupKey(Renderer.Entry.of(a, false)));
+  }
+
+  @Test
   void emptyRendersEmpty() {
     for (String name : Renderers.NAMES) {
       assertEquals("", Renderers.byName(name).render(List.of()));
@@ -91,6 +151,24 @@ class RenderersTest {
     assertTrue(packed.items().get(1).truncated());
     assertEquals("beyond the top 2", packed.dropped().get(0).detail());
     assertEquals("", naive.pack(List.of(), ranked, 0).context());
+    // Rank order is kept: entries sharing a title are grouped only when adjacent in the ranking.
+    List<ScoredRecord> session = List.of(
+        memory("t1", Kind.TOOL_USE, "Monday", "One.", 0.9),
+        memory("t2", Kind.TOOL_USE, "Tuesday", "Two.", 0.8),
+        memory("t3", Kind.TOOL_USE, "Monday", "Three.", 0.7),
+        memory("t4", Kind.TOOL_USE, "Monday", "Four.", 0.6));
+    PackedContext grouped = new NaivePacker(TokenCounters.cl100k(), Renderers.memoryContext(), 4).pack(List.of(), session, 512);
+    assertEquals(
+        """
+        [memory context]
+        [relevant experience]
+        - tool_use: Monday. One.
+        - tool_use: Tuesday. Two.
+        - tool_use: Monday:
+          - Three.
+          - Four.
+        """, grouped.context());
+    assertEquals(List.of("t1", "t2", "t3", "t4"), grouped.items().stream().map(i -> i.record().id()).toList());
     assertMessage("topK", () -> new NaivePacker(TokenCounters.cl100k(), Renderers.json(), 0));
   }
 }
