@@ -45,7 +45,7 @@ record ConvexFusion(double alpha, boolean theoretical) implements Fusion {
           PathResult.LEXICAL, PathResult.VECTOR, p.path());
     }
     boolean single = canonical.stream().filter(p -> !p.ranked().isEmpty()).count() == 1;
-    FusionTable table = new FusionTable();
+    FusionTable table = new FusionTable(canonical);
     for (PathResult p : canonical) {
       double weight = single ? 1.0 : p.path().equals(PathResult.VECTOR) ? alpha : 1.0 - alpha;
       List<Candidate> hits = p.ranked();

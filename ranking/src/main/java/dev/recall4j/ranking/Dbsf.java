@@ -19,8 +19,9 @@ record Dbsf() implements Fusion {
 
   @Override
   public List<FusedCandidate> fuse(List<PathResult> paths) {
-    FusionTable table = new FusionTable();
-    for (PathResult p : FusionTable.canonical(paths)) {
+    List<PathResult> canonical = FusionTable.canonical(paths);
+    FusionTable table = new FusionTable(canonical);
+    for (PathResult p : canonical) {
       List<Candidate> hits = p.ranked();
       int n = hits.size();
       double mean = 0;

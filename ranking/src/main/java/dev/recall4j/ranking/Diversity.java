@@ -18,11 +18,16 @@ final class Diversity {
    * KeptCandidates}).
    */
   static List<Weighted> dedup(List<Weighted> ordered, Dedup settings, TokenSets tokenSets, List<DroppedItem> dropped) {
-    KeptCandidates kept = new KeptCandidates(settings, tokenSets, ordered.size());
-    for (Weighted w : ordered) {
-      String reason = kept.offer(w);
+    return dedup(ordered, settings, tokenSets, dropped, HeadDots.best());
+  }
+
+  /** {@link #dedup(List, Dedup, TokenSets, List)} with the given head kernel (tests run both). */
+  static List<Weighted> dedup(List<Weighted> ordered, Dedup settings, TokenSets tokenSets, List<DroppedItem> dropped, HeadDots kernel) {
+    KeptCandidates kept = new KeptCandidates(settings, tokenSets, ordered, kernel);
+    for (int i = 0; i < ordered.size(); i++) {
+      String reason = kept.offer(i);
       if (reason != null) {
-        dropped.add(new DroppedItem(w.record.id(), DropReason.DUPLICATE, reason));
+        dropped.add(new DroppedItem(ordered.get(i).record.id(), DropReason.DUPLICATE, reason));
       }
     }
     return kept.kept();

@@ -26,15 +26,19 @@ public record FusedCandidate(
         "must be finite and >= 0, got %s (candidate %s)",
         fusedScore,
         id);
-    ranks = Collections.unmodifiableMap(new TreeMap<>(Checks.notNull(ranks, "ranks")));
-    scores = Collections.unmodifiableMap(new TreeMap<>(Checks.notNull(scores, "scores")));
-    Checks.require(
-        ranks.keySet().equals(scores.keySet()),
-        "scores",
-        "must name the same paths as ranks %s, got %s",
-        ranks.keySet(),
-        scores.keySet());
-    ranks.forEach((path, rank) -> Checks.require(rank != null && rank >= 1, "ranks", "rank on path %s must be >= 1, got %s", path, rank));
+    // FusionTable's maps are immutable, sorted, name the same paths and hold ranks >= 1: copying them
+    // into TreeMaps cost a quarter of fusion.
+    if (!(ranks instanceof PathValues<?> r && scores instanceof PathValues<?> s && r.sameKeys(s))) {
+      ranks = Collections.unmodifiableMap(new TreeMap<>(Checks.notNull(ranks, "ranks")));
+      scores = Collections.unmodifiableMap(new TreeMap<>(Checks.notNull(scores, "scores")));
+      Checks.require(
+          ranks.keySet().equals(scores.keySet()),
+          "scores",
+          "must name the same paths as ranks %s, got %s",
+          ranks.keySet(),
+          scores.keySet());
+      ranks.forEach((path, rank) -> Checks.require(rank != null && rank >= 1, "ranks", "rank on path %s must be >= 1, got %s", path, rank));
+    }
   }
 
   /** The 1-based rank on {@code path}, or 0 when that path did not contribute. */

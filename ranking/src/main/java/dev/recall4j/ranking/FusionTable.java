@@ -15,18 +15,41 @@ import java.util.Set;
  *
  * <p>Paths are processed sorted by name so that floating-point sums are formed in the same order
  * whatever order the caller listed them in: a sum's last bit would otherwise depend on input order,
- * and a tie-break could flip.
+ * and a tie-break could flip. Per candidate it keeps one array slot per path rather than maps,
+ * and hands {@link FusedCandidate} its maps ready-made ({@link PathValues}).
  */
 final class FusionTable {
-  private static final Comparator<FusedCandidate> BEST_FIRST =
-      Comparator.comparingDouble(FusedCandidate::fusedScore).reversed().thenComparing(FusedCandidate::id);
+  /** Fused score descending, then id: the order of {@link Fusion#fuse}'s result. */
+  private static final Comparator<FusedCandidate> BEST_FIRST = (a, b) -> {
+    int c = Double.compare(b.fusedScore(), a.fusedScore());
+    return c != 0 ? c : a.id().compareTo(b.id());
+  };
 
-  private final Map<String, Row> rows = new HashMap<>();
+  private final String[] paths;
+  private final Map<String, Row> rows;
 
   private static final class Row {
+    final String id;
     double fused;
-    final Map<String, Integer> ranks = new HashMap<>();
-    final Map<String, Double> scores = new HashMap<>();
+    final int[] ranks; // 0 where the path did not contribute
+    final double[] scores;
+
+    Row(String id, int paths) {
+      this.id = id;
+      this.ranks = new int[paths];
+      this.scores = new double[paths];
+    }
+  }
+
+  /** @param canonical the paths, as {@link #canonical} ordered them */
+  FusionTable(List<PathResult> canonical) {
+    this.paths = new String[canonical.size()];
+    int hits = 0;
+    for (int i = 0; i < paths.length; i++) {
+      paths[i] = canonical.get(i).path();
+      hits += canonical.get(i).ranked().size();
+    }
+    this.rows = new HashMap<>(hits * 4 / 3 + 1);
   }
 
   /** The paths sorted by name, after checking that none is null and no name repeats. */
@@ -44,16 +67,48 @@ final class FusionTable {
 
   /** Adds one path's contribution {@code value} for a candidate at {@code rank}. */
   void add(String path, Candidate c, int rank, double value) {
-    Row row = rows.computeIfAbsent(c.id(), id -> new Row());
+    int p = indexOf(path);
+    Row row = rows.get(c.id());
+    if (row == null) {
+      row = new Row(c.id(), paths.length);
+      rows.put(c.id(), row);
+    }
     row.fused += value;
-    row.ranks.put(path, rank);
-    row.scores.put(path, c.score());
+    row.ranks[p] = rank;
+    row.scores[p] = c.score();
+  }
+
+  private int indexOf(String path) {
+    for (int i = 0; i < paths.length; i++) {
+      if (paths[i].equals(path)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("path: " + path + " is not one of " + List.of(paths));
   }
 
   /** The fused candidates, best first, ties by id. */
   List<FusedCandidate> sorted() {
     List<FusedCandidate> out = new ArrayList<>(rows.size());
-    rows.forEach((id, row) -> out.add(new FusedCandidate(id, row.fused, row.ranks, row.scores)));
+    for (Row row : rows.values()) {
+      int present = 0;
+      for (int rank : row.ranks) {
+        present += rank > 0 ? 1 : 0;
+      }
+      // Most candidates share the full key array; the others get their own, still sorted.
+      String[] keys = present == paths.length ? paths : new String[present];
+      Object[] ranks = new Object[present];
+      Object[] scores = new Object[present];
+      for (int p = 0, k = 0; p < paths.length; p++) {
+        if (row.ranks[p] > 0) {
+          keys[k] = paths[p];
+          ranks[k] = row.ranks[p];
+          scores[k] = row.scores[p];
+          k++;
+        }
+      }
+      out.add(new FusedCandidate(row.id, row.fused, new PathValues<>(keys, ranks), new PathValues<>(keys, scores)));
+    }
     out.sort(BEST_FIRST);
     return out;
   }

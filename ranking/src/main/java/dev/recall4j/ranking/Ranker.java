@@ -44,9 +44,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe; immutable but for a bounded cache of the token sets of contents it has ranked
  * (by content hash, so cached sets are always right). Cost: fusion O(n log n) for n candidates;
- * dedup screens each candidate against all kept ones at once (O(n²) multiply-adds over the first 64
- * vector dimensions, vectorised by the JIT) and tests only the few pairs a screen lets through in
- * full ({@link KeptCandidates}); MMR O(n²).
+ * dedup screens each candidate against all kept ones at once (O(n²) multiply-adds over the first
+ * {@value KeptCandidates#PREFIX} vector dimensions, with the incubator Vector API when the JVM has
+ * it) and tests only the few pairs a screen lets through in full ({@link KeptCandidates}); MMR O(n²).
  */
 public final class Ranker {
   private static final Logger LOG = LoggerFactory.getLogger(Ranker.class);
@@ -119,15 +119,22 @@ public final class Ranker {
   /** The paths without candidates that may never rank (see step 1 of the class comment). */
   private static List<PathResult> eligible(List<PathResult> paths, Map<String, MemoryRecord> records) {
     Set<String> superseded = new HashSet<>();
+    boolean inactive = false;
     for (PathResult p : Checks.notNull(paths, "paths")) {
       for (Candidate c : Checks.notNull(p, "paths").ranked()) {
         MemoryRecord r = records.get(c.id());
-        Checks.require(r != null, "records", "no record for candidate %s of path %s", c.id(), p.path());
-        Checks.require(r.id().equals(c.id()), "records", "the entry for %s holds record %s", c.id(), r.id());
+        if (r == null || !r.id().equals(c.id())) { // checked before calling Checks: its varargs allocate per call
+          Checks.require(r != null, "records", "no record for candidate %s of path %s", c.id(), p.path());
+          Checks.require(false, "records", "the entry for %s holds record %s", c.id(), r.id());
+        }
         if (r.isRecallable() && r.supersedes() != null) {
           superseded.add(r.supersedes());
         }
+        inactive |= !r.isRecallable();
       }
+    }
+    if (!inactive && superseded.isEmpty()) {
+      return paths; // the usual case: nothing to remove, no second round of lookups
     }
     List<PathResult> out = new ArrayList<>(paths.size());
     for (PathResult p : paths) {

@@ -41,8 +41,9 @@ record Rrf(int k, Map<String, Double> weights, int window) implements Fusion {
 
   @Override
   public List<FusedCandidate> fuse(List<PathResult> paths) {
-    FusionTable table = new FusionTable();
-    for (PathResult p : FusionTable.canonical(paths)) {
+    List<PathResult> canonical = FusionTable.canonical(paths);
+    FusionTable table = new FusionTable(canonical);
+    for (PathResult p : canonical) {
       double w = weights.getOrDefault(p.path(), 1.0);
       int[] ranks = p.ranks();
       for (int i = 0; i < ranks.length && ranks[i] <= window; i++) {

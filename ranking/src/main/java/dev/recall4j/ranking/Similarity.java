@@ -7,9 +7,9 @@ import java.util.Objects;
 final class Similarity {
   private final TokenSet tokens;
   private final float[] vector;
-  private final double norm;
-  // suffixNorms[k] = |vector[k·BLOCK ..]|: bounds the rest of a dot product (Cauchy-Schwarz).
-  private final double[] suffixNorms;
+  // suffixNorms[k] = |vector[k·BLOCK ..]|: bounds the rest of a dot product (Cauchy-Schwarz). Computed
+  // on first use: dedup screens with float norms of its own and tests only a few candidates exactly.
+  private double[] suffixNorms;
   private final String model;
 
   static final int BLOCK = 32;
@@ -17,9 +17,14 @@ final class Similarity {
   Similarity(MemoryRecord record, TokenSet tokens) {
     this.tokens = tokens;
     this.vector = record.vector();
-    this.suffixNorms = vector == null ? new double[0] : suffixNorms(vector);
-    this.norm = suffixNorms.length == 0 ? 0 : suffixNorms[0];
     this.model = record.embeddingModel();
+  }
+
+  private double[] suffixNorms() {
+    if (suffixNorms == null) {
+      suffixNorms = vector == null ? new double[0] : suffixNorms(vector);
+    }
+    return suffixNorms;
   }
 
   /** Whether both vectors exist and can be compared: same dimension, same (or unknown) model. */
@@ -29,10 +34,12 @@ final class Similarity {
 
   /** Cosine of the two vectors, clamped to [-1, 1]; 0 when a vector is all zeros. Requires {@link #vectorsComparable}. */
   double cosine(Similarity other) {
-    if (norm == 0 || other.norm == 0) {
+    double norm = norm();
+    double otherNorm = other.norm();
+    if (norm == 0 || otherNorm == 0) {
       return 0;
     }
-    return clampCosine(dot(vector, other.vector, 0, vector.length) / (norm * other.norm));
+    return clampCosine(dot(vector, other.vector, 0, vector.length) / (norm * otherNorm));
   }
 
   /**
@@ -41,20 +48,24 @@ final class Similarity {
    * Requires {@link #vectorsComparable}.
    */
   double cosineIfAbove(Similarity other, double threshold) {
-    if (norm == 0 || other.norm == 0) {
+    double[] mine = suffixNorms();
+    double[] theirs = other.suffixNorms();
+    double norm = mine[0];
+    double otherNorm = theirs[0];
+    if (norm == 0 || otherNorm == 0) {
       return 0;
     }
-    double target = threshold * norm * other.norm;
+    double target = threshold * norm * otherNorm;
     double partial = 0;
     for (int block = 0; block * BLOCK < vector.length; block++) {
       // A small slack keeps the early exit conservative against rounding.
-      if (partial + suffixNorms[block] * other.suffixNorms[block] < target - 1e-9 * norm * other.norm) {
+      if (partial + mine[block] * theirs[block] < target - 1e-9 * norm * otherNorm) {
         return Double.NEGATIVE_INFINITY;
       }
       int from = block * BLOCK;
       partial += dot(vector, other.vector, from, Math.min(vector.length, from + BLOCK));
     }
-    return clampCosine(partial / (norm * other.norm));
+    return clampCosine(partial / (norm * otherNorm));
   }
 
   /** The content's token set. */
@@ -69,7 +80,8 @@ final class Similarity {
 
   /** The vector's Euclidean norm, 0 without a vector. */
   double norm() {
-    return norm;
+    double[] norms = suffixNorms();
+    return norms.length == 0 ? 0 : norms[0];
   }
 
   /** The norm of the vector's coordinates from {@code from} on, a multiple of {@value #BLOCK}; 0 without a vector. */
@@ -77,7 +89,8 @@ final class Similarity {
     if (from % BLOCK != 0) {
       throw new IllegalArgumentException("from: must be a multiple of " + BLOCK + ", got " + from);
     }
-    return from / BLOCK < suffixNorms.length ? suffixNorms[from / BLOCK] : 0;
+    double[] norms = suffixNorms();
+    return from / BLOCK < norms.length ? norms[from / BLOCK] : 0;
   }
 
   /** The embedding model of the vector, or null when unknown. */

@@ -38,6 +38,12 @@ class KeptCandidatesTest {
       for (int i = 0; i < v.length; i++) {
         v[i] = base[i] * (random.nextBoolean() ? 1 : 3) / 3 + (i >= from ? noise * (float) random.nextGaussian() : 0);
       }
+      if (random.nextInt(15) == 0) {
+        // Huge but finite: squares overflow float, which the screen must survive (it lets such pairs through).
+        for (int i = 0; i < v.length; i++) {
+          v[i] *= 1e19f;
+        }
+      }
       b.vector(random.nextInt(20) == 0 ? new float[v.length] : v).embeddingModel(random.nextInt(5) == 0 ? "other" : "m");
     }
     return b.build();
@@ -53,18 +59,25 @@ class KeptCandidatesTest {
       }
     }
     List<Weighted> ordered = new ArrayList<>();
-    for (int i = 0, n = 1 + random.nextInt(40); i < n; i++) {
+    for (int i = 0, n = 1 + random.nextInt(60); i < n; i++) {
       MemoryRecord r = randomRecord("d" + i, bases, random);
       ordered.add(new Weighted(r, new FusedCandidate(r.id(), 1.0 / (i + 1), java.util.Map.of(), java.util.Map.of()), 1, 1, 1, 1, 1));
     }
     Dedup settings = new Dedup(random.nextInt(6) == 0 ? 1.0 : random.nextDouble(), random.nextInt(6) == 0 ? 1.0 : 0.5 + random.nextDouble() * 0.5);
-    List<DroppedItem> dropped = new ArrayList<>();
-    List<String> kept = Diversity.dedup(ordered, settings, new TokenSets(), dropped).stream().map(w -> w.record.id()).toList();
-
     List<DroppedItem> expectedDropped = new ArrayList<>();
     List<String> expectedKept = everyPair(ordered, settings, expectedDropped);
-    assertEquals(expectedKept, kept, settings::toString);
-    assertEquals(expectedDropped, dropped, settings::toString);
+    // Both head kernels: the Vector API one (tests run with the incubator module) and the plain loop.
+    for (HeadDots kernel : List.of(HeadDots.best(), HeadDots.plain())) {
+      List<DroppedItem> dropped = new ArrayList<>();
+      List<String> kept = Diversity.dedup(ordered, settings, new TokenSets(), dropped, kernel).stream().map(w -> w.record.id()).toList();
+      assertEquals(expectedKept, kept, () -> settings + " " + kernel.getClass().getSimpleName());
+      assertEquals(expectedDropped, dropped, () -> settings + " " + kernel.getClass().getSimpleName());
+    }
+  }
+
+  @Property(tries = 1)
+  void theVectorKernelIsUsedWhenTheModuleIsPresent() {
+    assertEquals("VectorHeadDots", HeadDots.best().getClass().getSimpleName());
   }
 
   /** The reference: each candidate against every kept one in order, exact hash, then full cosine and Jaccard. */
