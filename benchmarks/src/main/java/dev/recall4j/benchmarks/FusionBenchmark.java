@@ -24,13 +24,20 @@ import org.openjdk.jmh.annotations.Warmup;
  * Fusing, weighting and deduplicating 2 × 100 real candidates (issue 4): {@link Ranker#rank} with
  * tier boost 0.25, recency decay, source trust and the default dedup (token Jaccard 0.8 and vector
  * cosine 0.95 over every pair, the vectors being the corpus' 384-dimensional MiniLM ones), and the
- * fusion named by {@code fusion} ({@code convex:alpha=0.2} is the engine's default), cycling over the
- * candidate lists of 20 questions on the 10K corpus (about 170 distinct candidates per question).
+ * fusion named by {@code fusion}, cycling over the candidate lists of 20 questions on the 10K corpus
+ * (about 170 distinct candidates per question).
  *
  * <p>{@code tokenSets}: the ranker keeps the token sets of contents it has seen, by content hash.
  * {@code warm} ranks with one ranker, as the engine does, so after the first cycle every content is
  * known; {@code cold} ranks each time with a new ranker, so every content is tokenised again (about
  * 500 characters per candidate): a recall whose candidates the engine has never ranked before.
+ *
+ * <p>What is measured is one whole {@code RecallEngine.rank}: the engine builds its {@link Ranker}
+ * with the same settings (its default fusion is now {@code convex:alpha=0.5}; α does not change the
+ * cost) and reads the result in full, every ranked record and every dropped duplicate, so dedup
+ * compares every pair of the about 172 candidates; nothing here is computed lazily. The fork runs
+ * with {@code --add-modules jdk.incubator.vector}, as the engine's tools do, so dedup's head screen
+ * uses the Vector API kernel (without the module the ranker falls back to a plain loop).
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar FusionBenchmark}.
  */

@@ -19,10 +19,11 @@ import java.util.Objects;
  *
  * <ul>
  *   <li><b>Vectors.</b> {@code a·b <= a_h·b_h + |a_t|·|b_t|} (Cauchy-Schwarz), where {@code h} are
- *       the first {@value #PREFIX} coordinates and {@code t} the rest. The heads of all candidates
+ *       the first {@value #HEAD} coordinates and {@code t} the rest. The heads of all candidates
  *       are stored dimension-major and their dot products computed {@value HeadDots#TILE}
  *       candidates at a time ({@link HeadDots}). Of the benchmark's MiniLM candidate pairs (384
- *       dimensions) 0.18% pass 96 coordinates, 2.1% pass 64 and 39% pass 32. Better bases were
+ *       dimensions) 2.1% pass 64 coordinates (39% pass 32); those are screened again with {@value
+ *       #PREFIX} (0.18% pass). Better bases were
  *       measured and rejected: the 64 highest-variance coordinates after centring pass 0.5% but
  *       cost a pass over every vector first, and a basis fitted to the candidates (greedy
  *       Gram-Schmidt) still passes 16% at 16 directions, at the price of 16 full dot products per
@@ -40,7 +41,13 @@ import java.util.Objects;
  * thread-safe: one instance per dedup pass.
  */
 final class KeptCandidates {
-  /** Head coordinates screened: 0.18% of MiniLM pairs pass 96, 2.1% pass 64 (then each costs a longer exact test). */
+  /** Head coordinates every pair is screened with ({@link HeadDots}): 2.1% of MiniLM pairs pass 64. */
+  static final int HEAD = 2 * Similarity.BLOCK;
+
+  /**
+   * Coordinates the pairs passing the head screen are screened with again before the exact test:
+   * 0.18% of MiniLM pairs pass 96. Screening every pair with 96 cost half as much again.
+   */
   static final int PREFIX = 3 * Similarity.BLOCK;
 
   /**
@@ -69,14 +76,17 @@ final class KeptCandidates {
   // Per candidate, filled only for the tests that are on.
   private final int[] space; // index into spaces, -1 without a comparable vector
   private final float[] norm;
-  private final float[] tailNorm;
+  private final float[] headTail; // |v[HEAD ..]|
+  private final float[] tailNorm; // |v[PREFIX ..]|
+  private final float[][] vectors; // by candidate, null without a comparable vector
+  private final float[] excess; // the head screen's margin for the candidate being offered, by j
   private final int[] tokenCount;
   private final long[] signatures; // SIGNATURE_WORDS per candidate
   // The signature's words ORed into one: a bit set here but not in another's still proves a token
   // only this one holds, so one popcount rules out most pairs before the full signature's eight.
   private final long[] folded;
   private final float[] noVector; // the screen's row for a candidate without a vector: read, never passes
-  private final int dims; // head coordinates stored: PREFIX, or fewer when every vector is shorter
+  private final int dims; // head coordinates stored: HEAD, or fewer when every vector is shorter
   private final float[][] heads; // heads[d][i]: coordinate d of candidate i's vector
   private final float[][] tile; // head dot products of the current tile's candidates with all before
   private int tileFrom = -1;
@@ -104,6 +114,9 @@ final class KeptCandidates {
     this.space = new int[slots];
     this.norm = new float[vectorTest ? n : 0];
     this.tailNorm = new float[vectorTest ? n : 0];
+    this.headTail = new float[vectorTest ? n : 0];
+    this.vectors = new float[vectorTest ? n : 0][];
+    this.excess = new float[slots];
     this.tokenCount = new int[slots]; // zeros when the token test is off: the screen reads them anyway
     this.signatures = new long[tokenTest ? n * TokenSet.SIGNATURE_WORDS : 0];
     this.folded = new long[slots];
@@ -124,7 +137,7 @@ final class KeptCandidates {
         longest = Math.max(longest, s.vector().length);
       }
     }
-    this.dims = Math.min(PREFIX, longest);
+    this.dims = Math.min(HEAD, longest);
     int stride = dims == 0 ? 0 : (n + HeadDots.PAD - 1) / HeadDots.PAD * HeadDots.PAD + HeadDots.PAD;
     this.heads = new float[dims][stride];
     this.tile = dims == 0 ? new float[0][] : new float[HeadDots.TILE][stride];
@@ -147,15 +160,20 @@ final class KeptCandidates {
         block[b] = s == null ? null : s.vector();
         if (s != null) {
           float[] v = block[b];
-          int split = Math.min(PREFIX, v.length);
-          float tailSquares = kernel.sumOfSquares(v, split, v.length);
-          float squares = kernel.sumOfSquares(v, 0, split) + tailSquares;
+          vectors[i] = v;
+          int head = Math.min(HEAD, v.length);
+          int prefix = Math.min(PREFIX, v.length);
+          float tailSquares = kernel.sumOfSquares(v, prefix, v.length);
+          float middleSquares = kernel.sumOfSquares(v, head, prefix);
+          float squares = kernel.sumOfSquares(v, 0, head) + middleSquares + tailSquares;
           if (squares < HUGE) {
             norm[i] = (float) Math.sqrt(squares);
+            headTail[i] = (float) Math.sqrt(middleSquares + tailSquares);
             tailNorm[i] = (float) Math.sqrt(tailSquares);
           } else {
-            // Float products could overflow: an infinite tail makes every pair with i pass the screen.
+            // Float products could overflow: infinite tails make every pair with i pass the screens.
             norm[i] = 0;
+            headTail[i] = Float.POSITIVE_INFINITY;
             tailNorm[i] = Float.POSITIVE_INFINITY;
           }
         }
@@ -205,16 +223,17 @@ final class KeptCandidates {
     }
     int sp = space[i];
     boolean vectorScreen = sp >= 0;
-    float[] excess = vectorScreen ? headDots(i) : noVector;
+    float[] dots = vectorScreen ? headDots(i) : null;
+    float[] excess = vectorScreen ? this.excess : noVector;
+    float target = vectorScreen ? (float) ((settings.vectorCosine() - MARGIN) * norm[i]) : 0;
     if (vectorScreen) {
-      // The screen passes j when dots[j] + tail·tailNorm[j] >= (threshold − margin)·|a|·norm[j];
+      // The screen passes j when dots[j] + tail·headTail[j] >= (threshold − margin)·|a|·norm[j];
       // one branch-free pass the JIT vectorises.
-      float tail = tailNorm[i];
-      float target = (float) ((settings.vectorCosine() - MARGIN) * norm[i]);
-      float[] tails = tailNorm;
+      float tail = headTail[i];
+      float[] tails = headTail;
       float[] norms = norm;
       for (int j = 0; j < i; j++) {
-        excess[j] += tail * tails[j] - target * norms[j];
+        excess[j] = dots[j] + tail * tails[j] - target * norms[j];
       }
     }
     double t = settings.tokenJaccard();
@@ -234,14 +253,27 @@ final class KeptCandidates {
       int other = tokenCount[j];
       boolean tokens = tokenTest & other >= minTokens & other <= maxTokens
           & count - Long.bitCount(mine & ~folded[j]) + 1 > overlapRatio * (count + other);
-      if ((vectors | tokens) && isKept[j] && (vectors || tokensMayOverlap(i, count, j, overlapRatio))) {
-        String reason = exactTest(ordered.get(i), ordered.get(j), vectors, tokens);
+      if ((vectors | tokens) && isKept[j]) {
+        vectors = vectors && mayBeClose(i, j, dots[j], target);
+        tokens = tokens && tokensMayOverlap(i, count, j, overlapRatio);
+        String reason = vectors || tokens ? exactTest(ordered.get(i), ordered.get(j), vectors, tokens) : null;
         if (reason != null) {
           return reason;
         }
       }
     }
     return null;
+  }
+
+  /** The second vector screen: the head screen's bound with coordinates HEAD to PREFIX computed. */
+  private boolean mayBeClose(int i, int j, float headDot, float target) {
+    float[] a = vectors[i];
+    float[] b = vectors[j];
+    float dot = headDot;
+    for (int d = HEAD, end = Math.min(PREFIX, a.length); d < end; d++) {
+      dot += a[d] * b[d];
+    }
+    return !(dot + tailNorm[i] * tailNorm[j] - target * norm[j] < 0);
   }
 
   /** Candidate i's head dot products with every candidate before it, computed a tile at a time. */
