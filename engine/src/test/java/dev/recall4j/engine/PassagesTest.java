@@ -75,7 +75,9 @@ class PassagesTest {
     long seed = new Random().nextLong();
     Random random = new Random(seed);
     for (int trial = 0; trial < 20; trial++) {
-      String content = numberedLines(1 + random.nextInt(3000), 1 + random.nextInt(60));
+      // Up to 100,000 words ("w12345" and a space: about 800,000 characters, under the content limit).
+      int wordsPerLine = 1 + random.nextInt(60);
+      String content = numberedLines(1 + random.nextInt(100_000 / wordsPerLine), wordsPerLine);
       int maxWords = Passages.MIN_WORDS + random.nextInt(200);
       List<String> passages = Passages.of(withText(null, content), maxWords);
       assertTrue(passages.size() <= 1 + MemoryRecord.MAX_PASSAGE_VECTORS, "seed " + seed + ": " + passages.size() + " passages");
