@@ -12,12 +12,14 @@ import java.util.regex.Pattern;
  *
  * @param name the dataset directory's name, e.g. {@code scifact}
  * @param split the qrels split, e.g. {@code test}
- * @param level the LoCoMo level, or null for a single-level (BEIR layout) dataset
+ * @param level the LoCoMo level (possibly {@link Level#MIXED}), or null for a single-level (BEIR
+ *     layout) dataset
  * @param corpus every document of the corpus file, judged or not
  * @param queries exactly the queries judged in {@code qrels}, in file order
  * @param qrels the judgments of the split that survived loading (see {@link Datasets#load})
  * @param checksum lowercase hex SHA-256 over the stored bytes of the corpus, queries and qrels
- *     files, in that order: {@code cat corpus queries qrels | sha256sum}
+ *     files, in that order: {@code cat corpus queries qrels | sha256sum}; for {@link Level#MIXED}
+ *     both corpus files, the queries, both qrels files, each pair in {@link Level#parts()} order
  * @param warnings the lines skipped while loading, in the order met; empty for clean data
  */
 public record Dataset(

@@ -44,13 +44,17 @@ import org.slf4j.LoggerFactory;
  * </pre>
  *
  * A directory that also holds {@code corpus_sessions.jsonl} or {@code corpus_observations.jsonl} is
- * multi-level (LoCoMo): the {@link Level} picks the corpus and qrels files. Optional fields read:
+ * multi-level (LoCoMo): the {@link Level} picks the corpus and qrels files; {@link Level#MIXED}
+ * reads the turn and observation files into one corpus, each document tagged with the level it came
+ * from, and judges it with the union of both qrels files (a judgment counts only for a document of
+ * its own file). Optional fields read:
  * {@code conv_id} becomes the namespace of documents and queries (each conversation is its own
  * haystack; absent: {@link Scope#DEFAULT_NAMESPACE}), and {@code session_date_time} (LoCoMo's "1:56
  * pm on 8 May, 2023", read as UTC) becomes the timestamp. Other fields are ignored.
  *
  * <p><b>Bad data.</b> Loading <em>stops</em> with a {@link DatasetFormatException} naming the file
- * and line for: a line that is not one JSON object, a missing or blank {@code _id}, a repeated id,
+ * and line for: a line that is not one JSON object, a missing or blank {@code _id}, a repeated id
+ * (also across the corpus files of a mixed level),
  * a namespace that is not a valid scope name, an unreadable {@code session_date_time}, a qrels line
  * with the wrong columns or a non-integer grade, a repeated judgment, invalid UTF-8. It <em>skips
  * the line and goes on</em>, recording a {@link LoadWarning} in {@link Dataset#warnings()} and
@@ -88,7 +92,7 @@ public final class Datasets {
    *     null)
    * @return the dataset; see the class comment for what stops loading and what is skipped
    * @throws IllegalArgumentException when {@code split} is malformed or a single-level directory is
-   *     asked for sessions or observations
+   *     asked for sessions, observations or mixed
    * @throws NoSuchFileException naming the missing corpus, queries or qrels file
    * @throws DatasetFormatException naming the file and line of malformed data
    */
@@ -103,52 +107,52 @@ public final class Datasets {
       throw new NoSuchFileException(dir.toString(), null, "not a dataset directory");
     }
     Level resolved = resolveLevel(dir, level);
-    Level files = resolved == null ? Level.TURNS : resolved;
     long start = System.nanoTime();
     MessageDigest digest = sha256();
-    Path corpusFile = existing(dir, files.corpusFile());
+    List<Part> parts = new ArrayList<>();
+    for (Level part : resolved == null ? List.of(Level.TURNS) : resolved.parts()) {
+      parts.add(
+          new Part(
+              resolved == null ? null : part,
+              existing(dir, part.corpusFile()),
+              existing(dir, part.qrelsFile(split))));
+    }
     Path queriesFile = existing(dir, "queries.jsonl");
-    Path qrelsFile = existing(dir, files.qrelsFile(split));
 
-    Corpus corpus = Corpus.of(readDocuments(corpusFile, digest));
+    // Digest order: every corpus file, the queries, every qrels file (see Dataset#checksum).
+    List<Document> documents = new ArrayList<>();
+    Map<String, Origin> origins = new HashMap<>();
+    for (Part part : parts) {
+      readDocuments(part, origins, documents, digest);
+    }
+    Corpus corpus = Corpus.of(documents);
     Map<String, QueryLine> queries = readQueries(queriesFile, digest);
-    List<TrecFormat.QrelsLine> judgments = TrecFormat.readQrelsLines(qrelsFile, digest);
-
     List<LoadWarning> warnings = new ArrayList<>();
     Map<String, Map<String, Integer>> kept = new TreeMap<>();
     Set<String> emptyReported = new HashSet<>();
-    for (TrecFormat.QrelsLine line : judgments) {
-      QueryLine query = queries.get(line.queryId());
-      if (query == null) {
-        warnings.add(
-            new LoadWarning(
-                qrelsFile,
-                line.line(),
-                "query-id "
-                    + line.queryId()
-                    + " is not in "
-                    + queriesFile.getFileName()
-                    + "; judgment skipped"));
-      } else if (query.text().isBlank()) {
-        if (emptyReported.add(query.id())) {
-          warnings.add(
-              new LoadWarning(
-                  queriesFile,
-                  query.line(),
-                  "query " + query.id() + " has empty text; its judgments are skipped"));
+    for (Part part : parts) {
+      for (TrecFormat.QrelsLine line : TrecFormat.readQrelsLines(part.qrelsFile(), digest)) {
+        String skipped = null;
+        QueryLine query = queries.get(line.queryId());
+        if (query == null) {
+          skipped = "query-id " + line.queryId() + " is not in " + queriesFile.getFileName();
+        } else if (query.text().isBlank()) {
+          if (emptyReported.add(query.id())) {
+            warnings.add(
+                new LoadWarning(
+                    queriesFile,
+                    query.line(),
+                    "query " + query.id() + " has empty text; its judgments are skipped"));
+          }
+        } else if (!part.holds(corpus, line.docId())) {
+          // A judgment counts only for a document of its own part's corpus file.
+          skipped = "corpus-id " + line.docId() + " is not in " + part.corpusFile().getFileName();
+        } else if (line.grade() > 0) {
+          kept.computeIfAbsent(line.queryId(), q -> new TreeMap<>()).put(line.docId(), line.grade());
         }
-      } else if (!corpus.contains(line.docId())) {
-        warnings.add(
-            new LoadWarning(
-                qrelsFile,
-                line.line(),
-                "corpus-id "
-                    + line.docId()
-                    + " is not in "
-                    + corpusFile.getFileName()
-                    + "; judgment skipped"));
-      } else if (line.grade() > 0) {
-        kept.computeIfAbsent(line.queryId(), q -> new TreeMap<>()).put(line.docId(), line.grade());
+        if (skipped != null) {
+          warnings.add(new LoadWarning(part.qrelsFile(), line.line(), skipped + "; judgment skipped"));
+        }
       }
     }
     Qrels qrels = Qrels.of(kept);
@@ -171,6 +175,18 @@ public final class Datasets {
     return dataset;
   }
 
+  /**
+   * One corpus file and the qrels file judging it; {@code level} is null in a single-level dataset.
+   */
+  private record Part(Level level, Path corpusFile, Path qrelsFile) {
+    boolean holds(Corpus corpus, String docId) {
+      return corpus.get(docId).filter(d -> d.level() == level).isPresent();
+    }
+  }
+
+  /** Where a document id was first read, to name it when the id repeats. */
+  private record Origin(Path file, long line) {}
+
   private static Level resolveLevel(Path dir, Level level) {
     boolean multiLevel =
         Files.exists(dir.resolve(Level.SESSIONS.corpusFile()))
@@ -183,9 +199,15 @@ public final class Datasets {
         "level",
         "%s needs %s in %s, which is a single-level dataset",
         level == null ? null : level.wireName(),
-        level == null ? null : level.corpusFile(),
+        level == null ? null : extraFiles(level),
         dir);
     return null;
+  }
+
+  /** The corpus files of a level beyond the single-level layout's {@code corpus.jsonl}. */
+  private static String extraFiles(Level level) {
+    return String.join(
+        " and ", level.parts().stream().filter(p -> p != Level.TURNS).map(Level::corpusFile).toList());
   }
 
   /** The file, or its {@code .gz} twin when only that exists. */
@@ -201,9 +223,11 @@ public final class Datasets {
     throw new NoSuchFileException(plain.toString(), null, "missing dataset file (nor .gz)");
   }
 
-  private static List<Document> readDocuments(Path file, MessageDigest digest) throws IOException {
-    List<Document> documents = new ArrayList<>();
-    Map<String, Long> lineOfId = new HashMap<>();
+  /** Appends the documents of a part's corpus file; an id may appear once across all files. */
+  private static void readDocuments(
+      Part part, Map<String, Origin> origins, List<Document> documents, MessageDigest digest)
+      throws IOException {
+    Path file = part.corpusFile();
     DataFiles.forEachLine(
         file,
         digest,
@@ -213,10 +237,14 @@ public final class Datasets {
             return;
           }
           String id = id(file, number, node);
-          Long previous = lineOfId.putIfAbsent(id, number);
+          Origin previous = origins.putIfAbsent(id, new Origin(file, number));
           if (previous != null) {
             throw new DatasetFormatException(
-                file, number, "_id " + id + " repeats the document of line " + previous);
+                file,
+                number,
+                "_id " + id + " repeats the document of "
+                    + (previous.file().equals(file) ? "" : previous.file().getFileName() + " ")
+                    + "line " + previous.line());
           }
           try {
             documents.add(
@@ -225,12 +253,12 @@ public final class Datasets {
                     string(file, number, node, "title"),
                     string(file, number, node, "text"),
                     namespace(file, number, node),
-                    timestamp(file, number, node)));
+                    timestamp(file, number, node),
+                    part.level()));
           } catch (IllegalArgumentException e) {
             throw new DatasetFormatException(file, number, e.getMessage());
           }
         });
-    return documents;
   }
 
   /** One line of the queries file; text may be blank here, the caller decides. */

@@ -26,6 +26,9 @@ import java.util.Map;
  *   LoCoMo turns            -> silo memory, kind dialog_turn    (unlisted kind: 30-day half-life)
  *   LoCoMo sessions         -> silo memory, kind dialog_session (the same)
  *   LoCoMo observations     -> silo kb,     kind observation    (90-day half-life)
+ *   LoCoMo mixed            -> each document as at the level of the file it came from
+ *                              (Document.level), so turns and observations share one haystack
+ *                              in their own tiers (priority 4 and 6)
  * title = the document title, content = its text (the title alone when the text is empty; a
  * document with neither is skipped with a warning, as is one whose id the record model refuses).
  * A dated document without a title (LoCoMo's turns and observations) gets the time it was said as
@@ -72,28 +75,23 @@ final class EvalCorpus {
     this.warnings = List.copyOf(warnings);
   }
 
-  static EvalCorpus of(Dataset dataset) {
-    Silo silo;
-    Kind kind;
-    if (dataset.level() == null) {
-      silo = Silo.RAG;
-      kind = Kind.RAG_CHUNK;
-    } else {
-      switch (dataset.level()) {
-        case TURNS -> {
-          silo = Silo.MEMORY;
-          kind = DIALOG_TURN;
-        }
-        case SESSIONS -> {
-          silo = Silo.MEMORY;
-          kind = DIALOG_SESSION;
-        }
-        default -> {
-          silo = Silo.KB;
-          kind = Kind.OBSERVATION;
-        }
-      }
+  /** Where a document of one level is stored. */
+  record Placement(Silo silo, Kind kind) {}
+
+  /** The silo and kind of a document of {@code level} (null: a single-level BEIR corpus). */
+  static Placement placement(Level level) {
+    if (level == null) {
+      return new Placement(Silo.RAG, Kind.RAG_CHUNK);
     }
+    return switch (level) {
+      case TURNS -> new Placement(Silo.MEMORY, DIALOG_TURN);
+      case SESSIONS -> new Placement(Silo.MEMORY, DIALOG_SESSION);
+      case OBSERVATIONS -> new Placement(Silo.KB, Kind.OBSERVATION);
+      case MIXED -> throw new IllegalArgumentException("level: a document is never mixed; its file's level decides");
+    };
+  }
+
+  static EvalCorpus of(Dataset dataset) {
     List<MemoryRecord> records = new ArrayList<>(dataset.corpus().size());
     Map<String, Document> documents = new LinkedHashMap<>();
     Map<String, Instant> latest = new HashMap<>();
@@ -106,12 +104,13 @@ final class EvalCorpus {
         warnings.add("document " + d.id() + " has neither title nor text; not indexed");
         continue;
       }
+      Placement placement = placement(d.level());
       try {
         records.add(
             MemoryRecord.builder()
                 .id(d.id())
-                .silo(silo)
-                .kind(kind)
+                .silo(placement.silo())
+                .kind(placement.kind())
                 .scope(Scope.of(d.namespace()))
                 .source(Source.IMPORT)
                 .created(created)

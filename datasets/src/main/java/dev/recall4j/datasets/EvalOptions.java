@@ -32,6 +32,11 @@ import java.util.function.Function;
  * @param passageWords the engine's {@code embedder.passage_words}: texts longer than this are
  *     embedded in passages of at most this many words (default {@link
  *     EngineConfig#DEFAULT_PASSAGE_WORDS}; 0: one vector per document)
+ * @param tierBoost the engine's {@code recall.tier_boost} for this run: {@code strict} or a boost
+ *     >= 0 ({@link dev.recall4j.ranking.TierPolicy}); null keeps the engine's default. A query-time
+ *     setting, so runs that differ only here share one cached index. It orders the engine's own
+ *     rankings ({@code hybrid}, fusion specs); the single paths ({@code bm25}, {@code dense}) are
+ *     the retrievers' score order and never see it
  * @param cacheDir where indexes and document vectors are cached ({@link #defaultCacheDir()})
  * @param runDir where TREC run files are written, one per mode; null writes none
  * @param embedders creates the embedder of a model name (default {@link Embedders#inProcess});
@@ -45,6 +50,7 @@ public record EvalOptions(
     int fusionDepth,
     int packDepth,
     int passageWords,
+    String tierBoost,
     Path cacheDir,
     Path runDir,
     Function<String, Embedder> embedders) {
@@ -78,6 +84,7 @@ public record EvalOptions(
         depth,
         fusionDepth);
     Checks.require(packDepth >= 1, "packDepth", "must be >= 1, got %s", packDepth);
+    tierBoost = checkTierBoost("tierBoost", tierBoost);
     Checks.notNull(cacheDir, "cacheDir");
     Checks.notNull(embedders, "embedders");
   }
@@ -90,6 +97,25 @@ public record EvalOptions(
             ? Path.of(xdg)
             : Path.of(System.getProperty("user.home"), ".cache");
     return base.resolve("recall4j").resolve("eval");
+  }
+
+  /**
+   * Checks a tier policy as the engine reads {@code recall.tier_boost} (its own parser decides, so
+   * the two never disagree), naming {@code field} when the value is bad.
+   *
+   * @return the value stripped, or null for null (the engine's default)
+   */
+  public static String checkTierBoost(String field, String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      EngineConfig.builder(Path.of("")).tierBoost(value.strip()).build();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          field + ": must be \"strict\" or a boost >= 0, got " + Checks.excerpt(value), e);
+    }
+    return value.strip();
   }
 
   /** A builder for these modes with every other setting at its default. */
@@ -111,6 +137,7 @@ public record EvalOptions(
     private int fusionDepth = 100;
     private int packDepth = 100;
     private int passageWords = EngineConfig.DEFAULT_PASSAGE_WORDS;
+    private String tierBoost;
     private Path cacheDir = defaultCacheDir();
     private Path runDir;
     private Function<String, Embedder> embedders = Embedders::inProcess;
@@ -136,6 +163,12 @@ public record EvalOptions(
 
     public Builder passageWords(int passageWords) {
       this.passageWords = passageWords;
+      return this;
+    }
+
+    /** {@code strict} or a boost >= 0; null (the default) keeps the engine's. */
+    public Builder tierBoost(String tierBoost) {
+      this.tierBoost = tierBoost;
       return this;
     }
 
@@ -167,7 +200,8 @@ public record EvalOptions(
 
     public EvalOptions build() {
       return new EvalOptions(
-          modes, budgets, model, depth, fusionDepth, packDepth, passageWords, cacheDir, runDir, embedders);
+          modes, budgets, model, depth, fusionDepth, packDepth, passageWords, tierBoost, cacheDir, runDir,
+          embedders);
     }
   }
 }

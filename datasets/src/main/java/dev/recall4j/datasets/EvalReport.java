@@ -25,6 +25,8 @@ import java.util.Map;
  * @param model the embedding model's id, or null when no mode needed vectors
  * @param depth candidates retrieved per path and query
  * @param fusionDepth candidates per path entering fusion
+ * @param tierBoost the engine's tier policy in the run ({@code recall.tier_boost}: {@code strict} or
+ *     a boost)
  * @param indexCache {@code hit} when the index came from the cache, else {@code built}
  * @param warnings skipped lines and documents, in the order met (loader warnings first)
  * @param runs one result per mode, in the order asked
@@ -38,6 +40,7 @@ public record EvalReport(
     String model,
     int depth,
     int fusionDepth,
+    String tierBoost,
     String indexCache,
     List<String> warnings,
     List<ModeResult> runs) {
@@ -52,6 +55,7 @@ public record EvalReport(
     Checks.notBlank(split, "split");
     Checks.require(queries >= 0, "queries", "must be >= 0, got %s", queries);
     Checks.notBlank(checksum, "checksum");
+    Checks.notBlank(tierBoost, "tierBoost");
     Checks.notBlank(indexCache, "indexCache");
     warnings = List.copyOf(Checks.notNull(warnings, "warnings"));
     runs = List.copyOf(Checks.notNull(runs, "runs"));
@@ -68,7 +72,7 @@ public record EvalReport(
   /**
    * The output JSON (issue 3 item 4): {@code dataset, split, level, queries, runs[{mode, metrics,
    * budgeted, latency_ms{p50, p95}}]}, plus {@code budgeted_naive} per run and {@code checksum,
-   * model, depth, fusion_depth, index_cache, warnings{count, first}}. Budgets are object keys, as strings.
+   * model, depth, fusion_depth, tier_boost, index_cache, warnings{count, first}}. Budgets are object keys, as strings.
    */
   public ObjectNode toJson() {
     ObjectNode root = JSON.createObjectNode();
@@ -80,6 +84,7 @@ public record EvalReport(
     root.put("model", model);
     root.put("depth", depth);
     root.put("fusion_depth", fusionDepth);
+    root.put("tier_boost", tierBoost);
     root.put("index_cache", indexCache);
     ObjectNode warned = root.putObject("warnings");
     warned.put("count", warnings.size());
@@ -128,7 +133,9 @@ public record EvalReport(
     List<Integer> budgets = runs.isEmpty() ? List.of() : List.copyOf(runs.getFirst().budgeted().keySet());
     int modeWidth = Math.max(4, runs.stream().mapToInt(r -> r.mode().name().length()).max().orElse(4));
     StringBuilder out = new StringBuilder();
-    out.append(String.format(Locale.ROOT, "%s  %d queries  index %s%n", label(), queries, indexCache));
+    out.append(
+        String.format(
+            Locale.ROOT, "%s  %d queries  tiers %s  index %s%n", label(), queries, tierBoost, indexCache));
     List<String> header = new ArrayList<>();
     header.add(pad("mode", modeWidth));
     metricNames.forEach(m -> header.add(String.format(Locale.ROOT, "%10s", m)));

@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * Runs a dataset's judged queries through the engine in several modes and scores them.
  *
  * <p><b>What runs.</b> The corpus becomes engine records (RAG chunks for BEIR-layout datasets;
- * memories for LoCoMo turns and sessions, KB observations for its observation level; each document
+ * memories for LoCoMo turns and sessions, KB observations for its observation level, both in one
+ * haystack for its mixed level, each document as at its own level; each document
  * in its own namespace, so a query only sees its haystack; the document timestamp as creation
  * time). The index is built once per corpus checksum, model and index settings, and cached with the
  * document vectors (see {@link EvalOptions#cacheDir()}). Each query is retrieved once with the
@@ -54,7 +55,9 @@ import org.slf4j.LoggerFactory;
  * retrieval is ranked by every engine mode (the fused ones see the first {@link
  * EvalOptions#fusionDepth()} candidates of each path); {@code bm25} reopens the index with {@code
  * code_field_boost} 0 and runs the lexical path again; {@code sqlite-fts5} searches the SQLite
- * baseline built from the same documents and vectors.
+ * baseline built from the same documents and vectors. The engine ranks with the options' tier
+ * policy ({@link EvalOptions#tierBoost()}, else the engine's default), which is not part of the
+ * index key.
  *
  * <p><b>Time.</b> Recency decay is evaluated as of the moment the questions are asked: for a LoCoMo
  * conversation one day after its last session, for undated corpora the records' own time (no
@@ -135,6 +138,7 @@ public final class Evaluator {
                 .embedderProvider(model == null ? EmbedderProvider.NONE : EmbedderProvider.ONNX)
                 .embedderModel(modelId == null ? defaults.embedderModel() : modelId)
                 .passageWords(options.passageWords())
+                .tierBoost(options.tierBoost() == null ? defaults.tierBoost() : options.tierBoost())
                 .deadline(NO_DEADLINE)
                 .build();
       } catch (RuntimeException e) {
@@ -206,6 +210,7 @@ public final class Evaluator {
           modelId,
           options.depth(),
           options.fusionDepth(),
+          config.tierBoost(),
           indexCache,
           warnings,
           results);
@@ -486,10 +491,20 @@ public final class Evaluator {
         }
       }
 
+      /**
+       * A run is read in score order, as trec_eval reads it. Strict tiers rank a lower-scored tier
+       * first, so a ranking not in score order is recorded with its ranks as scores (n down to 1):
+       * otherwise the metrics would score plain score order and never see the tiers.
+       */
       void add(Query query, List<ScoredRecord> ranked, double millis) {
+        boolean scoreOrder = true;
+        for (int i = 1; i < ranked.size() && scoreOrder; i++) {
+          scoreOrder = ranked.get(i).finalScore() <= ranked.get(i - 1).finalScore();
+        }
         List<ScoredId> ids = new ArrayList<>(ranked.size());
-        for (ScoredRecord r : ranked) {
-          ids.add(new ScoredId(r.id(), r.finalScore()));
+        for (int i = 0; i < ranked.size(); i++) {
+          ScoredRecord r = ranked.get(i);
+          ids.add(new ScoredId(r.id(), scoreOrder ? r.finalScore() : ranked.size() - i));
         }
         rankings.put(query.id(), ids);
         latencies[count++] = millis;

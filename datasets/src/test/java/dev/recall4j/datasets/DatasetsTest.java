@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class DatasetsTest {
   @TempDir Path tmp;
@@ -139,14 +141,100 @@ class DatasetsTest {
         observations.checksum());
   }
 
-  @Test
-  void aSingleLevelDatasetRefusesSessions() {
+  @ParameterizedTest
+  @CsvSource({"sessions, corpus_sessions.jsonl", "observations, corpus_observations.jsonl", "mixed, corpus_observations.jsonl"})
+  void aSingleLevelDatasetRefusesOtherLevels(String level, String missing) {
     var e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> Datasets.load(Fixtures.dataset("beir-tiny"), "test", Level.SESSIONS));
+            () -> Datasets.load(Fixtures.dataset("beir-tiny"), "test", Level.parse("level", level)));
     assertTrue(
-        e.getMessage().startsWith("level: sessions needs corpus_sessions.jsonl"), e.getMessage());
+        e.getMessage().startsWith("level: " + level + " needs " + missing), e.getMessage());
+  }
+
+  @Test
+  void locomoMixedHoldsTurnsAndObservationsEachWithItsLevel() throws IOException {
+    Path dir = Fixtures.dataset("locomo-tiny");
+    Dataset mixed = Datasets.load(dir, "test", Level.MIXED);
+
+    assertEquals(Level.MIXED, mixed.level());
+    assertEquals("locomo-tiny/test/mixed", mixed.label());
+    assertEquals(
+        List.of(
+            "conv-1:D1:1", "conv-1:D1:2", "conv-1:D2:1", "conv-2:D1:1", "conv-1:S1:O1", "conv-2:S1:O1"),
+        mixed.corpus().documents().stream().map(Document::id).toList());
+    assertEquals(Level.TURNS, mixed.corpus().get("conv-1:D1:1").orElseThrow().level());
+    assertEquals(Level.OBSERVATIONS, mixed.corpus().get("conv-1:S1:O1").orElseThrow().level());
+    // The union of both qrels files; conv-1:q1 has a turn judgment only and is still evaluated.
+    assertEquals(
+        Map.of("conv-1:D1:1", 1, "conv-1:S1:O1", 1), mixed.qrels().judgments("conv-1:q0"));
+    assertEquals(Map.of("conv-1:D2:1", 1), mixed.qrels().judgments("conv-1:q1"));
+    assertEquals(
+        Map.of("conv-2:D1:1", 1, "conv-2:S1:O1", 1), mixed.qrels().judgments("conv-2:q0"));
+    assertEquals(3, mixed.queries().size());
+    assertEquals(List.of(), mixed.warnings());
+    assertEquals(
+        sha256(
+            dir.resolve("corpus.jsonl"),
+            dir.resolve("corpus_observations.jsonl"),
+            dir.resolve("queries.jsonl"),
+            dir.resolve("qrels/test.tsv"),
+            dir.resolve("qrels/test_observations.tsv")),
+        mixed.checksum());
+    // Single levels tag their documents too, so a record's kind never depends on the id's shape.
+    assertEquals(
+        Level.SESSIONS,
+        Datasets.load(dir, "test", Level.SESSIONS).corpus().get("conv-1:S1").orElseThrow().level());
+  }
+
+  @Test
+  void mixedJudgmentsCountOnlyForTheirOwnFilesDocuments() throws IOException {
+    Path dir = mixedFixture();
+    Files.writeString(
+        dir.resolve("qrels/test_observations.tsv"), "conv-1:q0\tconv-1:D1:1\t1\nconv-1:q0\tconv-1:S1:O1\t1\n");
+
+    Dataset mixed = Datasets.load(dir, "test", Level.MIXED);
+
+    assertEquals(Map.of("conv-1:D1:1", 1, "conv-1:S1:O1", 1), mixed.qrels().judgments("conv-1:q0"));
+    assertEquals(1, mixed.warnings().size(), mixed.warnings().toString());
+    assertEquals(
+        new LoadWarning(
+            dir.resolve("qrels/test_observations.tsv"),
+            1,
+            "corpus-id conv-1:D1:1 is not in corpus_observations.jsonl; judgment skipped"),
+        mixed.warnings().getFirst());
+  }
+
+  @Test
+  void anIdInBothCorpusFilesOfMixedNamesTheFirstFile() throws IOException {
+    Path dir = mixedFixture();
+    Files.writeString(
+        dir.resolve("corpus_observations.jsonl"),
+        "{\"_id\": \"conv-1:D1:1\", \"text\": \"Ann adopted Rex.\", \"conv_id\": \"conv-1\"}\n");
+
+    var e = assertThrows(DatasetFormatException.class, () -> Datasets.load(dir, "test", Level.MIXED));
+
+    assertTrue(
+        e.getMessage().endsWith(":1: _id conv-1:D1:1 repeats the document of corpus.jsonl line 1"),
+        e.getMessage());
+  }
+
+  /** A one-turn, one-observation LoCoMo-layout dataset with one query judging both. */
+  private Path mixedFixture() throws IOException {
+    Path dir = tmp.resolve("mixed");
+    Files.createDirectories(dir.resolve("qrels"));
+    Files.writeString(
+        dir.resolve("corpus.jsonl"),
+        "{\"_id\": \"conv-1:D1:1\", \"text\": \"Ann: I adopted Rex.\", \"conv_id\": \"conv-1\"}\n");
+    Files.writeString(
+        dir.resolve("corpus_observations.jsonl"),
+        "{\"_id\": \"conv-1:S1:O1\", \"text\": \"Ann adopted Rex.\", \"conv_id\": \"conv-1\"}\n");
+    Files.writeString(
+        dir.resolve("queries.jsonl"),
+        "{\"_id\": \"conv-1:q0\", \"text\": \"Ann's dog?\", \"conv_id\": \"conv-1\"}\n");
+    Files.writeString(dir.resolve("qrels/test.tsv"), "conv-1:q0\tconv-1:D1:1\t1\n");
+    Files.writeString(dir.resolve("qrels/test_observations.tsv"), "conv-1:q0\tconv-1:S1:O1\t1\n");
+    return dir;
   }
 
   @Test

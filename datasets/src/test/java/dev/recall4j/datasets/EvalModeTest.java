@@ -73,4 +73,19 @@ class EvalModeTest {
     assertTrue(depth.getMessage().startsWith("depth: "), depth.getMessage());
     assertEquals(List.of(256, 512), EvalOptions.builder(modes).budgets(List.of(512, 256, 512)).build().budgets());
   }
+
+  @Test
+  void optionsTakeTheEnginesTierPolicyGrammar() {
+    List<EvalMode> modes = EvalMode.parseList("hybrid");
+    assertEquals(null, EvalOptions.builder(modes).build().tierBoost(), "the engine's default");
+    assertEquals("strict", EvalOptions.builder(modes).tierBoost(" strict ").build().tierBoost());
+    assertEquals("0", EvalOptions.builder(modes).tierBoost("0").build().tierBoost());
+    assertEquals("0.5", EvalOptions.checkTierBoost("--tier-boost", "0.5"));
+    for (String bad : List.of("", "Strict", "boost", "-1", "Infinity")) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> EvalOptions.builder(modes).tierBoost(bad).build(), bad);
+      assertTrue(e.getMessage().startsWith("tierBoost: must be \"strict\" or a boost >= 0, got \"" + bad + "\""),
+          e.getMessage());
+    }
+  }
 }

@@ -122,6 +122,27 @@ class EvaluatorTest {
   }
 
   @Test
+  void theTierPolicyOrdersAMixedHaystackAndSharesItsIndex() throws IOException {
+    Dataset dataset = Datasets.load(Fixtures.dataset("locomo-tiny"), "test", Level.MIXED);
+    EvalReport byDefault = Evaluator.run(dataset, options("hybrid").build(), EvalProgress.NONE);
+    assertEquals(EngineConfig.builder(tmp).build().tierBoost(), byDefault.tierBoost());
+
+    EvalReport strict =
+        Evaluator.run(dataset, options("hybrid").tierBoost("strict").runDir(tmp.resolve("runs")).build(), EvalProgress.NONE);
+
+    assertEquals("strict", strict.tierBoost());
+    assertEquals("hit", strict.indexCache(), "the tier policy is a query-time setting");
+    Set<String> observations = Set.of("conv-1:S1:O1", "conv-2:S1:O1");
+    Run run = TrecFormat.readRun(tmp.resolve("runs/locomo-tiny-test-mixed.hybrid.trec"));
+    for (String qid : run.queryIds()) {
+      List<String> ranked = run.rankedIds(qid);
+      long turns = ranked.stream().filter(id -> !observations.contains(id)).count();
+      // Strict tiers: every dialog turn (priority 4) before any observation (priority 6).
+      assertTrue(ranked.subList(0, (int) turns).stream().noneMatch(observations::contains), qid + ": " + ranked);
+    }
+  }
+
+  @Test
   void warningsOfTheDataReachTheReport() throws IOException {
     Path dir = tmp.resolve("empty-doc");
     Files.createDirectories(dir.resolve("qrels"));

@@ -54,7 +54,9 @@ class SharedDatasetsTest {
     return root.resolve(name);
   }
 
-  // Counts from MANIFEST.md; checksums from `cat corpus queries qrels | sha256sum`.
+  // Counts from MANIFEST.md (mixed: turns + observations); checksums from `cat corpus queries qrels
+  // | sha256sum`, for mixed `cat corpus.jsonl corpus_observations.jsonl queries.jsonl qrels/test.tsv
+  // qrels/test_observations.tsv | sha256sum`.
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource(
       delimiter = '|',
@@ -64,6 +66,7 @@ class SharedDatasetsTest {
           locomo    | turns        | 5882 | 1982 | 2820 | 10 | 2a708b30ea6d4a64a43c9d700aa3c1ad41a7877debc968a80e2e3effec7ad707
           locomo    | sessions     |  272 | 1982 | 2558 | 10 | f558d92645a16e7685bfd94b3aadc281375c9755153cead000c5e64378d09ce8
           locomo    | observations | 2541 | 1676 | 2510 | 10 | ae74f98064aa88387a8093c9aa786fb17745e44e02a7222a38d1ae0bd32eafe4
+          locomo    | mixed        | 8423 | 1982 | 5330 | 10 | 4fbcedf0ad90384fc68febf408fc07333ff42c8a93f784ee16b996158317e59f
           scifact   | -            | 5183 |  300 |  339 |  1 | 2b5b3a5f3f7d88f1be8763ad1e7ccc37aa21733b2704850bed234b6a20c58614
           cranfield | -            | 1400 |  225 | 1612 |  1 | 21d803c3bdc26f93e1460a35f2e4ba0781b6ddcb0a3262ff942445fd4f2ad740
           cacm      | -            | 3204 |   52 |  796 |  1 | d26df3aeef22dc9647ba7434c671bbb4bf83d41a38d7257dd105d84321517bde
@@ -102,6 +105,26 @@ class SharedDatasetsTest {
     }
     if (name.equals("locomo")) {
       dataset.corpus().documents().forEach(d -> assertNotNull(d.timestamp(), d.id()));
+    }
+  }
+
+  @Test
+  void locomoMixedIsTheUnionOfTurnsAndObservations() throws IOException {
+    Path locomo = dataset("locomo");
+    Dataset mixed = Datasets.load(locomo, "test", Level.MIXED);
+    Map<String, Map<String, Integer>> expected = new HashMap<>();
+    for (Level level : Level.MIXED.parts()) {
+      Dataset single = Datasets.load(locomo, "test", level);
+      for (Document d : single.corpus().documents()) {
+        assertEquals(level, mixed.corpus().get(d.id()).orElseThrow().level(), d.id());
+      }
+      for (String qid : single.qrels().queryIds()) {
+        expected.computeIfAbsent(qid, q -> new HashMap<>()).putAll(single.qrels().judgments(qid));
+      }
+    }
+    assertEquals(expected.keySet(), mixed.qrels().queryIds());
+    for (String qid : expected.keySet()) {
+      assertEquals(expected.get(qid), mixed.qrels().judgments(qid), qid);
     }
   }
 

@@ -31,7 +31,7 @@ final class EvalCommand implements Callable<Integer> {
   @Option(names = "--split", defaultValue = "test", paramLabel = "SPLIT", description = "Qrels split (default: ${DEFAULT-VALUE}).")
   String split;
 
-  @Option(names = "--level", paramLabel = "LEVEL", description = "LoCoMo level: turns (default), sessions or observations.")
+  @Option(names = "--level", paramLabel = "LEVEL", description = "LoCoMo level: turns (default), sessions, observations, or mixed (turns and observations in one haystack).")
   String level;
 
   @Option(names = "--mode", required = true, paramLabel = "MODE[,MODE...]",
@@ -65,6 +65,10 @@ final class EvalCommand implements Callable<Integer> {
       description = "Embed texts longer than N words in passages of at most N (default: the engine's; 0: one vector per document).")
   Integer passageWords;
 
+  @Option(names = "--tier-boost", paramLabel = "strict|B",
+      description = "Tier policy of the engine's ranking (recall.tier_boost): strict, or a boost >= 0 (default: the engine's).")
+  String tierBoost;
+
   @Override
   public Integer call() throws Exception {
     List<EvalMode> modes = EvalMode.parseList(mode);
@@ -81,6 +85,7 @@ final class EvalCommand implements Callable<Integer> {
     if (cache != null) {
       options.cacheDir(cache);
     }
+    options.tierBoost(EvalOptions.checkTierBoost("--tier-boost", tierBoost));
     EvalOptions built = options.build();
     Dataset data = Datasets.load(dataset, split, level == null ? null : Level.parse("--level", level));
     StageProgress progress = new StageProgress(spec.commandLine().getErr(), data.label());
