@@ -160,17 +160,19 @@ public final class Ranker {
 
   /** Builds a {@link Ranker}. Every setting has a default; bad values throw at once, naming the setting. */
   public static final class Builder {
-    private Fusion fusion = Fusions.rrf(Fusions.DEFAULT_RRF_K);
+    // The measured defaults (docs/RESULTS.md: "Passage vectors and the default fusion", "Priority
+    // tiers: strict vs boost"), the same as the engine's.
+    private Fusion fusion = Fusions.convex(0.5);
     private RecencyDecay decay = RecencyDecay.defaults();
     private boolean trust = true;
-    private TierPolicy tiers = TierPolicy.strict();
+    private TierPolicy tiers = TierPolicy.boost(0.25);
     private Dedup dedup = Dedup.defaults();
     private Double mmrLambda;
     private Clock clock = Clock.systemUTC();
 
     private Builder() {}
 
-    /** The fusion (default {@code rrf:k=60}). */
+    /** The fusion (default {@code convex:alpha=0.5}). */
     public Builder fusion(Fusion fusion) {
       this.fusion = Checks.notNull(fusion, "fusion");
       return this;
@@ -193,7 +195,7 @@ public final class Ranker {
       return this;
     }
 
-    /** The tier policy (default {@link TierPolicy#strict()}). */
+    /** The tier policy (default {@code TierPolicy.boost(0.25)}). */
     public Builder tierPolicy(TierPolicy tiers) {
       this.tiers = Checks.notNull(tiers, "tierPolicy");
       return this;

@@ -24,8 +24,10 @@ import java.util.TreeMap;
  *       the last 1, linear in between; pinned records get the first tier's boost.
  * </ul>
  *
- * <p>Which mode serves recall better is to be measured; strict is the default because it is the
- * seeds' injection order. Immutable and thread-safe.
+ * <p>Boost is the better policy by measurement (docs/RESULTS.md, "Priority tiers: strict vs boost"):
+ * on LoCoMo turns and observations in one haystack, strict order cost 0.18 nDCG@10 and never let an
+ * observation into the block, while boosts from 0 to 1 scored within 0.007 of each other; the
+ * {@link Ranker} and the engine default to {@code boost(0.25)}. Immutable and thread-safe.
  */
 public final class TierPolicy {
   /** Priority of pinned records: before every tier. */

@@ -26,7 +26,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RankerTest {
-  private static final Ranker PLAIN = Ranker.builder().recencyDecay(RecencyDecay.none()).build();
+  /** RRF k=60 and strict tiers without decay: the arithmetic of the golden breakdowns below. */
+  private static final Ranker PLAIN =
+      Ranker.builder().fusion(Fusions.rrf(60)).tierPolicy(TierPolicy.strict()).recencyDecay(RecencyDecay.none()).build();
 
   private static Map<String, MemoryRecord> byId(MemoryRecord... records) {
     Map<String, MemoryRecord> map = new HashMap<>();
@@ -63,6 +65,7 @@ class RankerTest {
     Clock clock = Clock.fixed(T0.plus(Duration.ofDays(28)), ZoneOffset.UTC);
     Ranker ranker =
         Ranker.builder()
+            .fusion(Fusions.rrf(60))
             .clock(clock)
             .recencyDecay(RecencyDecay.builder().halfLife(Kind.TOOL_USE, Duration.ofDays(14)).floor(0.1).build())
             .trust(false)
