@@ -70,7 +70,7 @@ public final class Ranker {
     this.clock = b.clock;
   }
 
-  /** A builder with the defaults: RRF k = 60, default decay, trust on, strict tiers, default dedup, no MMR, UTC system clock. */
+  /** A builder with the defaults: convex α 0.5, default decay, trust on, tier boost 0.25, default dedup, no MMR, UTC system clock. */
   public static Builder builder() {
     return new Builder();
   }
