@@ -97,6 +97,23 @@ final class Fixtures {
     return BenchCorpus.queries(pool(), vectors());
   }
 
+  /**
+   * The questions and their vectors in a file of their own ({@link QueryFile}), written once from the
+   * pool, for JVMs that must not hold the pool.
+   */
+  static synchronized Path queryFile() {
+    Path file = cacheDir().resolve("queries").resolve(vectors().key() + ".bin");
+    if (!Files.exists(file)) {
+      try {
+        Files.createDirectories(file.getParent());
+        QueryFile.write(file, queries());
+      } catch (IOException e) {
+        throw new UncheckedIOException("writing " + file, e);
+      }
+    }
+    return file;
+  }
+
   static synchronized TextPool pool() {
     vectors();
     return pool;

@@ -123,7 +123,12 @@ final class Summary {
           mb(x.get("peakRssBytes")), num(x.get("indexBytesPerRecord")).doubleValue()));
     }
     b.append("\nRSS anonymous is the JVM's own memory (heap, metaspace, code, native buffers, ONNX); RSS file-backed is the "
-        + "memory-mapped index read so far, page cache the kernel can drop under pressure.\n");
+        + "memory-mapped index read so far, page cache the kernel can drop under pressure. The probe reads only the "
+        + "questions (not the benchmark's text pool) and opens the compacted index.\n");
+    for (Map<String, Object> x : r.memory()) {
+      b.append(String.format(Locale.ROOT, "%nResident index pages by file type (%s), of the bytes on disk: %s%n",
+          x.get("query"), residentByType(x.get("rssIndexBytesByFileType"), x.get("indexBytesByFileType"))));
+    }
     b.append("\n## Bytes on disk per record\n\n| records | Lucene float32 | Lucene int8 (default) | Lucene int4 | SQLite |\n|---:|---:|---:|---:|---:|\n");
     for (Map<String, Object> x : r.disk()) {
       b.append(String.format(Locale.ROOT, "| %,d | %s | %s | %s | %s |%n", num(x.get("size")).intValue(),
@@ -177,6 +182,50 @@ final class Summary {
   private static String bytes(Object value) {
     double v = num(value).doubleValue();
     return Double.isNaN(v) ? "not built" : String.format(Locale.ROOT, "%,.0f", v);
+  }
+
+  /**
+   * The section on what the hybrid tail is made of, from {@link RecallLatency}'s report: wall-clock
+   * and CPU percentiles, the per-question medians, and how many of the slowest 1 % coincided with a
+   * GC pause, a background commit or waiting for a core.
+   */
+  @SuppressWarnings("unchecked")
+  static String latencyTail(int size, Map<String, Object> tail) {
+    StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
+        "%n## Hybrid recall latency tail at %,d records (plain loop, compacted, vector precomputed, separate JVM)%n%n", size));
+    b.append("| measure | p50 | p90 | p99 | p99.9 | max |\n|---|---:|---:|---:|---:|---:|\n");
+    for (String[] row : new String[][] {{"all", "wall clock, every sample"}, {"cpu", "CPU time of the recall thread"},
+        {"perQuestionMedian", "each question's median wall clock"}}) {
+      Map<String, Object> p = (Map<String, Object>) tail.get(row[0]);
+      b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", row[1], ms(num(p.get("p50")).doubleValue()),
+          ms(num(p.get("p90")).doubleValue()), ms(num(p.get("p99")).doubleValue()), ms(num(p.get("p99.9")).doubleValue()),
+          ms(num(p.get("max")).doubleValue())));
+    }
+    Map<String, Object> c = (Map<String, Object>) tail.get("tail");
+    b.append(String.format(Locale.ROOT, "%nOf the %d samples at or above the p99 (%s ms): %d waited for a core (wall time over "
+            + "1.4x their CPU time), %d overlapped a stop-the-world GC pause, %d an access-statistics commit of the engine's "
+            + "background thread, %d were of the 10 slowest questions. Over all %d samples: %d, %d and %d.%n",
+        num(c.get("samples")).intValue(), ms(num(c.get("threshold")).doubleValue()), num(c.get("offCpu")).intValue(),
+        num(c.get("duringGcPause")).intValue(), num(c.get("duringCommit")).intValue(),
+        num(c.get("ofTheSlowest10Questions")).intValue(), num(tail.get("samples")).intValue(),
+        num(c.get("allSamplesOffCpu")).intValue(), num(c.get("allSamplesDuringGcPause")).intValue(),
+        num(c.get("allSamplesDuringCommit")).intValue()));
+    return b.toString();
+  }
+
+  /** "dvd 202 of 207 MB, veq 35 of 36 MB, ..." for the types with at least 1 MB resident, largest first. */
+  static String residentByType(Object resident, Object onDisk) {
+    if (!(resident instanceof Map<?, ?> res) || res.isEmpty()) {
+      return "n/a";
+    }
+    Map<?, ?> disk = onDisk instanceof Map<?, ?> d ? d : Map.of();
+    return res.entrySet().stream()
+        .filter(e -> num(e.getValue()).doubleValue() >= 1e6)
+        .sorted((a, c) -> Double.compare(num(c.getValue()).doubleValue(), num(a.getValue()).doubleValue()))
+        .map(e -> disk.containsKey(e.getKey())
+            ? String.format(Locale.ROOT, "%s %s of %s", e.getKey(), mb(e.getValue()).replace(" MB", ""), mb(disk.get(e.getKey())))
+            : String.format(Locale.ROOT, "%s %s", e.getKey(), mb(e.getValue())))
+        .collect(java.util.stream.Collectors.joining(", "));
   }
 
   private static String mb(Object bytes) {

@@ -53,4 +53,22 @@ class SummaryTest {
     assertTrue(html.contains("stroke-dasharray"), html);
     assertTrue(!html.contains("<script") && !html.replace("http://www.w3.org/2000/svg", "").contains("http"), html);
   }
+
+  @Test
+  void saysWhatTheSlowestRecallsCoincidedWith() {
+    Map<String, Object> p = Map.of("p50", 3.0, "p90", 8.0, "p99", 40.0, "p99.9", 120.0, "max", 150.0);
+    Map<String, Object> tail = Map.of("samples", 3000, "all", p, "cpu", p, "perQuestionMedian", p,
+        "tail", Map.of("threshold", 40.0, "samples", 31, "offCpu", 31, "duringGcPause", 3, "duringCommit", 20,
+            "ofTheSlowest10Questions", 1, "allSamplesOffCpu", 700, "allSamplesDuringGcPause", 30,
+            "allSamplesDuringCommit", 225));
+    String md = Summary.latencyTail(100_000, tail);
+    assertTrue(md.contains("| wall clock, every sample | 3.00 | 8.00 | 40.00 | 120 | 150 |"), md);
+    assertTrue(md.contains("Of the 31 samples at or above the p99 (40.00 ms): 31 waited for a core"), md);
+  }
+
+  @Test
+  void listsResidentIndexPagesByFileTypeAgainstTheirSize() {
+    assertTrue(Summary.residentByType(Map.of("dvd", 72e6, "veq", 40e6, "tim", 1e5), Map.of("dvd", 236e6, "veq", 40e6))
+        .equals("dvd 72 of 236 MB, veq 40 of 40 MB"));
+  }
 }
