@@ -25,6 +25,8 @@ import java.util.Map;
  * @param model the embedding model's id, or null when no mode needed vectors
  * @param depth candidates retrieved per path and query
  * @param fusionDepth candidates per path entering fusion
+ * @param passageWords the engine's {@code embedder.passage_words} in the run (0: one vector per
+ *     document)
  * @param tierBoost the engine's tier policy in the run ({@code recall.tier_boost}: {@code strict} or
  *     a boost)
  * @param indexCache {@code hit} when the index came from the cache, else {@code built}
@@ -40,6 +42,7 @@ public record EvalReport(
     String model,
     int depth,
     int fusionDepth,
+    int passageWords,
     String tierBoost,
     String indexCache,
     List<String> warnings,
@@ -55,6 +58,7 @@ public record EvalReport(
     Checks.notBlank(split, "split");
     Checks.require(queries >= 0, "queries", "must be >= 0, got %s", queries);
     Checks.notBlank(checksum, "checksum");
+    Checks.require(passageWords >= 0, "passageWords", "must be >= 0, got %s", passageWords);
     Checks.notBlank(tierBoost, "tierBoost");
     Checks.notBlank(indexCache, "indexCache");
     warnings = List.copyOf(Checks.notNull(warnings, "warnings"));
@@ -72,7 +76,7 @@ public record EvalReport(
   /**
    * The output JSON (issue 3 item 4): {@code dataset, split, level, queries, runs[{mode, metrics,
    * budgeted, latency_ms{p50, p95}}]}, plus {@code budgeted_naive} per run and {@code checksum,
-   * model, depth, fusion_depth, tier_boost, index_cache, warnings{count, first}}. Budgets are object keys, as strings.
+   * model, depth, fusion_depth, passage_words, tier_boost, index_cache, warnings{count, first}}. Budgets are object keys, as strings.
    */
   public ObjectNode toJson() {
     ObjectNode root = JSON.createObjectNode();
@@ -84,6 +88,7 @@ public record EvalReport(
     root.put("model", model);
     root.put("depth", depth);
     root.put("fusion_depth", fusionDepth);
+    root.put("passage_words", passageWords);
     root.put("tier_boost", tierBoost);
     root.put("index_cache", indexCache);
     ObjectNode warned = root.putObject("warnings");
@@ -135,7 +140,8 @@ public record EvalReport(
     StringBuilder out = new StringBuilder();
     out.append(
         String.format(
-            Locale.ROOT, "%s  %d queries  tiers %s  index %s%n", label(), queries, tierBoost, indexCache));
+            Locale.ROOT, "%s  %d queries  passages %s  tiers %s  index %s%n", label(), queries,
+            passageWords == 0 ? "off" : passageWords + " words", tierBoost, indexCache));
     List<String> header = new ArrayList<>();
     header.add(pad("mode", modeWidth));
     metricNames.forEach(m -> header.add(String.format(Locale.ROOT, "%10s", m)));

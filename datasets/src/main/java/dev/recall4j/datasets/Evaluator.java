@@ -210,6 +210,7 @@ public final class Evaluator {
           modelId,
           options.depth(),
           options.fusionDepth(),
+          config.passageWords(),
           config.tierBoost(),
           indexCache,
           warnings,
