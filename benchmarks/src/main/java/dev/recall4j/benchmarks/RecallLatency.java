@@ -134,7 +134,10 @@ public final class RecallLatency {
     }
   }
 
-  /** Per question: median and max over the rounds, its analysed terms and their summed document frequency. */
+  /**
+   * Per question: median and max over the rounds, the median of each stage, its analysed terms and
+   * their summed document frequency.
+   */
   private static List<Map<String, Object>> questionStats(Path index, List<BenchQuery> queries, List<Sample> samples)
       throws IOException {
     List<Map<String, Object>> stats = new ArrayList<>();
@@ -152,6 +155,13 @@ public final class RecallLatency {
         row.put("question", q);
         row.put("medianMillis", percentile(ms, 50));
         row.put("maxMillis", ms[ms.length - 1]);
+        // Which stage a question's time goes to, so that a heavy question points at what to change.
+        Map<String, Double> stages = new LinkedHashMap<>();
+        for (String stage : samples.get(0).stages().keySet()) {
+          stages.put(stage, percentile(samples.stream().filter(s -> s.question() == question)
+              .mapToDouble(s -> s.stages().getOrDefault(stage, 0.0)).sorted().toArray(), 50));
+        }
+        row.put("stageMedians", stages);
         row.put("terms", terms.size());
         row.put("postings", postings);
         row.put("text", queries.get(q).text());
