@@ -60,6 +60,9 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding;
 import org.slf4j.Logger;
@@ -198,6 +201,9 @@ public final class LuceneStore implements Closeable {
     Path path = options.directory();
     Files.createDirectories(path);
     Directory directory = FSDirectory.open(path);
+    if (directory instanceof MMapDirectory mapped) {
+      mapped.setReadAdvice(LuceneStore::readAdvice);
+    }
     try {
       Map<String, String> recorded =
           DirectoryReader.indexExists(directory) ? SegmentInfos.readLatestCommit(directory).getUserData() : null;
@@ -242,6 +248,19 @@ public final class LuceneStore implements Closeable {
       directory.close();
       throw e;
     }
+  }
+
+  /**
+   * Random access for every read but merges (which read whole files in order). A recall reads a few
+   * record blobs, postings and vectors scattered over the files; under the kernel's default
+   * read-ahead, a cold cache pulled whole files in around them: at 100K records the mapped index
+   * was 319 MB resident after 1,000 recalls, 153 MB with random advice (docs/RESULTS.md, issue 7
+   * session 3). That matters most on a Raspberry Pi, where the index competes with the model.
+   */
+  static Optional<ReadAdvice> readAdvice(String file, IOContext context) {
+    return context.context() == IOContext.Context.MERGE
+        ? MMapDirectory.ADVISE_BY_CONTEXT.apply(file, context)
+        : Optional.of(ReadAdvice.RANDOM);
   }
 
   private static IndexWriterConfig writerConfig(StoreOptions options, Analyzer analyzer) {

@@ -21,10 +21,14 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -363,6 +367,12 @@ class LuceneStoreTest {
       assertEquals(when, store.get("r3").orElseThrow().lastAccessed());
       assertEquals(List.of("r0"), ids(store.searchVector(new float[] {1, 0}, all, 1)));
     }
+  }
+
+  @Test
+  void searchesReadAtRandomAndMergesByContext() {
+    assertEquals(Optional.of(ReadAdvice.RANDOM), LuceneStore.readAdvice("_0.dvd", IOContext.DEFAULT));
+    assertEquals(MMapDirectory.ADVISE_BY_CONTEXT.apply("_0.dvd", IOContext.merge()), LuceneStore.readAdvice("_0.dvd", IOContext.merge()));
   }
 
   @Test
