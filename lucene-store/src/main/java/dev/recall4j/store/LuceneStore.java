@@ -316,8 +316,7 @@ public final class LuceneStore implements Closeable {
    *     index), an all-zero vector, a vector of another model, a time outside the storable range
    */
   public void upsert(MemoryRecord record) throws IOException {
-    List<Document> block = Schema.toBlock(record, dimension, model);
-    write(() -> writer.updateDocuments(recordsAndPassages(List.of(new BytesRef(record.id()))), block));
+    upsertAll(List.of(Checks.notNull(record, "record")));
   }
 
   /**
