@@ -244,6 +244,15 @@ public final class Evaluator {
       return vectors == null ? Map.of() : vectors;
     }
 
+    /** Each record's first vector by id, as the cached index holds it (null: not embedded). */
+    private Map<String, float[]> storedVectors(RecallEngine engine) {
+      Map<String, float[]> byId = HashMap.newHashMap(corpus.records().size());
+      for (MemoryRecord r : corpus.records()) {
+        byId.put(r.id(), engine.get(r.scope(), r.id()).map(MemoryRecord::vector).orElse(null));
+      }
+      return byId;
+    }
+
     /** The SQLite baseline of the entry, built from the documents and their vectors when absent. */
     private SqliteBaseline baseline(Path entry, Map<String, float[]> vectors, RecallEngine engine)
         throws IOException, SQLException {
@@ -251,18 +260,11 @@ public final class Evaluator {
       if (EvalCache.baselineComplete(entry)) {
         return SqliteBaseline.open(file);
       }
-      Map<String, float[]> byId = vectors;
-      if (byId == null) {
-        byId = HashMap.newHashMap(corpus.records().size());
-        for (MemoryRecord r : corpus.records()) {
-          byId.put(r.id(), engine.get(r.scope(), r.id()).map(MemoryRecord::vector).orElse(null));
-        }
-      }
+      Map<String, float[]> byId = vectors != null ? vectors : storedVectors(engine);
       Files.deleteIfExists(file);
       SqliteBaseline baseline = SqliteBaseline.open(file);
       List<Document> documents = corpus.documents();
-      Map<String, float[]> first = byId;
-      List<float[]> list = documents.stream().map(d -> first.get(d.id())).toList();
+      List<float[]> list = documents.stream().map(d -> byId.get(d.id())).toList();
       progress.update("sqlite", 0, documents.size());
       baseline.add(documents, list);
       progress.update("sqlite", documents.size(), documents.size());

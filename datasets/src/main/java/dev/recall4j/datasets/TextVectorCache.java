@@ -4,9 +4,9 @@ import dev.recall4j.core.Embedder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -45,18 +45,18 @@ final class TextVectorCache implements Embedder {
   @Override
   public List<float[]> embedDocuments(List<String> texts) {
     List<String> keys = texts.stream().map(TextVectorCache::key).toList();
-    List<String> missing = new ArrayList<>();
-    List<String> missingKeys = new ArrayList<>();
+    // Unknown texts by key, each once, in order.
+    Map<String, String> missing = new LinkedHashMap<>();
     for (int i = 0; i < texts.size(); i++) {
-      if (!vectors.containsKey(keys.get(i)) && !missingKeys.contains(keys.get(i))) {
-        missing.add(texts.get(i));
-        missingKeys.add(keys.get(i));
+      if (!vectors.containsKey(keys.get(i))) {
+        missing.putIfAbsent(keys.get(i), texts.get(i));
       }
     }
     if (!missing.isEmpty()) {
-      List<float[]> embedded = model.embedDocuments(missing);
-      for (int i = 0; i < missing.size(); i++) {
-        vectors.put(missingKeys.get(i), embedded.get(i));
+      List<float[]> embedded = model.embedDocuments(List.copyOf(missing.values()));
+      int i = 0;
+      for (String key : missing.keySet()) {
+        vectors.put(key, embedded.get(i++));
       }
       added += missing.size();
     }
