@@ -2,6 +2,7 @@ package dev.recall4j.engine;
 
 import dev.recall4j.core.MemoryRecord;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -80,7 +81,7 @@ final class Passages {
         }
         String[] all = WHITESPACE.split(sentence.strip());
         for (int from = 0; from < all.length; from += limit) {
-          units.add(String.join(" ", java.util.Arrays.copyOfRange(all, from, Math.min(all.length, from + limit))));
+          units.add(String.join(" ", Arrays.copyOfRange(all, from, Math.min(all.length, from + limit))));
         }
       }
     }

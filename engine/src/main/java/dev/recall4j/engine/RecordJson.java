@@ -146,7 +146,7 @@ public final class RecordJson {
       b.origin(new Origin(text(o, "path"), o.path("chunk").asInt(-1), o.path("line").asInt(0)));
     }
     if (has(n, "vector")) {
-      List<float[]> vectors = new java.util.ArrayList<>();
+      List<float[]> vectors = new ArrayList<>();
       vectors.add(vector(n.get("vector"), "vector"));
       if (has(n, "passageVectors")) {
         JsonNode passages = n.get("passageVectors");
