@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * 500 characters per candidate): a recall whose candidates the engine has never ranked before.
  *
  * <p>What is measured is one whole {@code RecallEngine.rank}: the engine builds its {@link Ranker}
- * with the same settings (its default fusion is now {@code convex:alpha=0.5}; α does not change the
+ * with the same settings (its default fusion is {@code convex:alpha=0.5}; α does not change the
  * cost) and reads the result in full, every ranked record and every dropped duplicate, so dedup
  * compares every pair of the about 172 candidates; nothing here is computed lazily. The fork runs
  * with {@code --add-modules jdk.incubator.vector}, as the engine's tools do, so dedup's head screen
@@ -50,7 +50,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class FusionBenchmark {
   static final int QUESTIONS = 20;
 
-  @Param({"rrf:k=60", "dbsf", "convex:alpha=0.2"})
+  @Param({"rrf:k=60", "dbsf", "convex:alpha=0.5"})
   public String fusion;
 
   @Param({"warm", "cold"})

@@ -1,5 +1,6 @@
 package dev.recall4j.core;
 
+import java.nio.FloatBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -148,6 +149,15 @@ public record MemoryRecord(
   @Override
   public float[] vector() {
     return vector == null ? null : vector.clone();
+  }
+
+  /**
+   * The vector without copying it: a read-only buffer over the record's own array, or null. For
+   * readers that look at many vectors per call (ranking compares every pair of candidates), where
+   * a copy each would cost more than the reading.
+   */
+  public FloatBuffer vectorView() {
+    return vector == null ? null : FloatBuffer.wrap(vector).asReadOnlyBuffer();
   }
 
   /** Copies of the further passages' vectors; empty when the text was embedded as one. */

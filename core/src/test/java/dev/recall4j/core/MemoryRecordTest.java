@@ -3,9 +3,12 @@ package dev.recall4j.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.FloatBuffer;
+import java.nio.ReadOnlyBufferException;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -83,6 +86,18 @@ class MemoryRecordTest {
     assertEquals(0.6f, r.vector()[0]);
     assertNotSame(r.vector(), r.vector());
     assertEquals(r, r.toBuilder().build());
+  }
+
+  @Test
+  void vectorViewReadsTheVectorAndCannotChangeIt() {
+    MemoryRecord r = valid().vector(new float[] {0.6f, 0.8f}).build(NOW);
+    FloatBuffer view = r.vectorView();
+    assertEquals(2, view.remaining());
+    assertEquals(0.8f, view.get(1));
+    assertTrue(view.isReadOnly());
+    assertThrows(ReadOnlyBufferException.class, () -> view.put(0, 9f));
+    assertEquals(0.6f, r.vector()[0]);
+    assertNull(valid().build(NOW).vectorView());
   }
 
   @Test

@@ -18,11 +18,11 @@ final class Diversity {
    * KeptCandidates}).
    */
   static List<Weighted> dedup(List<Weighted> ordered, Dedup settings, TokenSets tokenSets, List<DroppedItem> dropped) {
-    return dedup(ordered, settings, tokenSets, dropped, HeadDots.best());
+    return dedup(ordered, settings, tokenSets, dropped, DedupKernel.best());
   }
 
   /** {@link #dedup(List, Dedup, TokenSets, List)} with the given head kernel (tests run both). */
-  static List<Weighted> dedup(List<Weighted> ordered, Dedup settings, TokenSets tokenSets, List<DroppedItem> dropped, HeadDots kernel) {
+  static List<Weighted> dedup(List<Weighted> ordered, Dedup settings, TokenSets tokenSets, List<DroppedItem> dropped, DedupKernel kernel) {
     KeptCandidates kept = new KeptCandidates(settings, tokenSets, ordered, kernel);
     for (int i = 0; i < ordered.size(); i++) {
       String reason = kept.offer(i);

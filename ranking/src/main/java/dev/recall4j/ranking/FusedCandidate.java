@@ -20,12 +20,9 @@ public record FusedCandidate(
     String id, double fusedScore, Map<String, Integer> ranks, Map<String, Double> scores) {
   public FusedCandidate {
     id = Checks.notBlank(id, "id");
-    Checks.require(
-        Double.isFinite(fusedScore) && fusedScore >= 0,
-        "fusedScore",
-        "must be finite and >= 0, got %s (candidate %s)",
-        fusedScore,
-        id);
+    if (!(Double.isFinite(fusedScore) && fusedScore >= 0)) { // tested before calling Checks: its varargs box per call
+      Checks.require(false, "fusedScore", "must be finite and >= 0, got %s (candidate %s)", fusedScore, id);
+    }
     // FusionTable's maps are immutable, sorted, name the same paths and hold ranks >= 1: copying them
     // into TreeMaps cost a quarter of fusion.
     if (!(ranks instanceof PathValues<?> r && scores instanceof PathValues<?> s && r.sameKeys(s))) {
@@ -43,11 +40,13 @@ public record FusedCandidate(
 
   /** The 1-based rank on {@code path}, or 0 when that path did not contribute. */
   public int rank(String path) {
-    return ranks.getOrDefault(path, 0);
+    Integer rank = ranks.get(path); // not getOrDefault: its boxed default would be allocated per call
+    return rank == null ? 0 : rank;
   }
 
   /** The raw score on {@code path}, or NaN when that path did not contribute. */
   public double score(String path) {
-    return scores.getOrDefault(path, Double.NaN);
+    Double score = scores.get(path);
+    return score == null ? Double.NaN : score;
   }
 }

@@ -20,8 +20,8 @@ import java.util.Objects;
  * <ul>
  *   <li><b>Vectors.</b> {@code a·b <= a_h·b_h + |a_t|·|b_t|} (Cauchy-Schwarz), where {@code h} are
  *       the first {@value #HEAD} coordinates and {@code t} the rest. The heads of all candidates
- *       are stored dimension-major and their dot products computed {@value HeadDots#TILE}
- *       candidates at a time ({@link HeadDots}). Of the benchmark's MiniLM candidate pairs (384
+ *       are stored dimension-major and their dot products computed {@value DedupKernel#TILE}
+ *       candidates at a time ({@link DedupKernel}). Of the benchmark's MiniLM candidate pairs (384
  *       dimensions) 2.1% pass 64 coordinates (39% pass 32); those are screened again with {@value
  *       #PREFIX} (0.18% pass). Better bases were
  *       measured and rejected: the 64 highest-variance coordinates after centring pass 0.5% but
@@ -30,9 +30,17 @@ import java.util.Objects;
  *       candidate. In high dimension only many coordinates bound a cosine tightly.
  *   <li><b>Tokens.</b> A Jaccard overlap is at most the smaller set's size over the larger's, so only
  *       kept sets within a factor of the threshold in size can pass (about a quarter of the pairs);
- *       of those, the 512-bit token signatures ({@link TokenSet#signature()}) bound the overlap
- *       and rule out nearly all the rest.
+ *       the token signatures bound the overlap: their 128-bit folds ({@link TokenSet#folded()})
+ *       first, then for the few pairs left the full 512 bits ({@link TokenSet#signature()}).
  * </ul>
+ *
+ * <p>Both first screens run in one pass over every earlier candidate ({@link
+ * DedupKernel#screen}), lanes of candidates at a time with the Vector API, and hand on only the
+ * kept candidates a screen lets through (375 of the benchmark's 14,800 pairs); each of those gets
+ * the second screen of its test, then the exact test if that passes too. Vectors are read through
+ * the records' views ({@link dev.recall4j.core.MemoryRecord#vectorView()}) into reused buffers,
+ * not copied per candidate: at 2 × 100 candidates the copies were a quarter of a megabyte per
+ * call.
  *
  * <p>A pair that passes a screen gets the exact test of {@link Similarity} (double precision, as
  * when comparing every pair), in kept order, so the result, and the reason naming the first kept
@@ -41,7 +49,7 @@ import java.util.Objects;
  * thread-safe: one instance per dedup pass.
  */
 final class KeptCandidates {
-  /** Head coordinates every pair is screened with ({@link HeadDots}): 2.1% of MiniLM pairs pass 64. */
+  /** Head coordinates every pair is screened with ({@link DedupKernel}): 2.1% of MiniLM pairs pass 64. */
   static final int HEAD = 2 * Similarity.BLOCK;
 
   /**
@@ -66,29 +74,24 @@ final class KeptCandidates {
   private final Dedup settings;
   private final TokenSets tokenSets;
   private final List<Weighted> ordered;
-  private final HeadDots kernel;
+  private final DedupKernel kernel;
   private final boolean vectorTest;
   private final boolean tokenTest;
   private final List<Weighted> kept;
-  private final boolean[] isKept; // by candidate index; kept order is candidate order
   private final Map<String, String> idByHash = new HashMap<>();
   private final List<Space> spaces = new ArrayList<>();
-  // Per candidate, filled only for the tests that are on.
-  private final int[] space; // index into spaces, -1 without a comparable vector
-  private final float[] norm;
-  private final float[] headTail; // |v[HEAD ..]|
+  // Per candidate, filled only for the tests that are on; space is -1 without a comparable vector.
+  private final DedupKernel.Columns columns;
   private final float[] tailNorm; // |v[PREFIX ..]|
-  private final float[][] vectors; // by candidate, null without a comparable vector
-  private final float[] excess; // the head screen's margin for the candidate being offered, by j
-  private final int[] tokenCount;
+  // Coordinates HEAD to PREFIX of every vector, PREFIX − HEAD per candidate and zeros past a short
+  // one, for the second screen.
+  private final float[] middles;
   private final long[] signatures; // SIGNATURE_WORDS per candidate
-  // The signature's words ORed into one: a bit set here but not in another's still proves a token
-  // only this one holds, so one popcount rules out most pairs before the full signature's eight.
-  private final long[] folded;
-  private final float[] noVector; // the screen's row for a candidate without a vector: read, never passes
+  private final int[] passing; // the screen's output: candidates that may be duplicates
   private final int dims; // head coordinates stored: HEAD, or fewer when every vector is shorter
   private final float[][] heads; // heads[d][i]: coordinate d of candidate i's vector
   private final float[][] tile; // head dot products of the current tile's candidates with all before
+  private final float[] tileScratch;
   private int tileFrom = -1;
 
   /** Vectors are comparable when model and dimension agree ({@link Similarity#vectorsComparable}). */
@@ -100,7 +103,7 @@ final class KeptCandidates {
    * @param ordered the candidates, to be offered in this order
    * @param kernel computes the head dot products
    */
-  KeptCandidates(Dedup settings, TokenSets tokenSets, List<Weighted> ordered, HeadDots kernel) {
+  KeptCandidates(Dedup settings, TokenSets tokenSets, List<Weighted> ordered, DedupKernel kernel) {
     this.settings = settings;
     this.tokenSets = tokenSets;
     this.ordered = ordered;
@@ -109,40 +112,38 @@ final class KeptCandidates {
     this.tokenTest = settings.tokenJaccard() < 1;
     int n = ordered.size();
     this.kept = new ArrayList<>(n);
-    this.isKept = new boolean[n];
-    int slots = vectorTest || tokenTest ? n : 0;
-    this.space = new int[slots];
-    this.norm = new float[vectorTest ? n : 0];
+    // Padded for the kernel's vector loads; zeros when a test is off: the screen reads them anyway.
+    int slots = vectorTest || tokenTest ? (n + DedupKernel.PAD - 1) / DedupKernel.PAD * DedupKernel.PAD + DedupKernel.PAD : 0;
+    this.columns = new DedupKernel.Columns(slots);
+    this.passing = new int[slots];
     this.tailNorm = new float[vectorTest ? n : 0];
-    this.headTail = new float[vectorTest ? n : 0];
-    this.vectors = new float[vectorTest ? n : 0][];
-    this.excess = new float[slots];
-    this.tokenCount = new int[slots]; // zeros when the token test is off: the screen reads them anyway
+    this.middles = new float[vectorTest ? n * (PREFIX - HEAD) : 0];
     this.signatures = new long[tokenTest ? n * TokenSet.SIGNATURE_WORDS : 0];
-    this.folded = new long[slots];
-    this.noVector = new float[slots];
+    int[] space = columns.space();
     int longest = 0;
-    for (int i = 0; i < slots; i++) {
+    for (int i = 0; i < (slots == 0 ? 0 : n); i++) {
       Similarity s = ordered.get(i).similarity(tokenSets);
       if (tokenTest) {
-        tokenCount[i] = s.tokens().size();
+        columns.tokenCount()[i] = s.tokens().size();
         long[] signature = s.tokens().signature();
         System.arraycopy(signature, 0, signatures, i * TokenSet.SIGNATURE_WORDS, TokenSet.SIGNATURE_WORDS);
-        for (long word : signature) {
-          folded[i] |= word;
+        int[] folded = s.tokens().folded();
+        for (int w = 0; w < folded.length; w++) {
+          columns.folded()[w][i] = folded[w];
         }
       }
       space[i] = spaceOf(s);
       if (space[i] >= 0) {
-        longest = Math.max(longest, s.vector().length);
+        longest = Math.max(longest, s.dimension());
       }
     }
     this.dims = Math.min(HEAD, longest);
-    int stride = dims == 0 ? 0 : (n + HeadDots.PAD - 1) / HeadDots.PAD * HeadDots.PAD + HeadDots.PAD;
+    int stride = dims == 0 ? 0 : slots;
     this.heads = new float[dims][stride];
-    this.tile = dims == 0 ? new float[0][] : new float[HeadDots.TILE][stride];
+    this.tile = dims == 0 ? new float[0][] : new float[DedupKernel.TILE][stride];
+    this.tileScratch = new float[dims * DedupKernel.TILE];
     if (dims > 0) {
-      storeHeads(n);
+      storeHeads(n, longest);
     }
   }
 
@@ -150,30 +151,37 @@ final class KeptCandidates {
    * Copies the heads into the dimension-major layout a block of candidates at a time: writing one
    * candidate's coordinates would touch {@code dims} cache lines each, a block writes them whole.
    */
-  private void storeHeads(int n) {
-    float[][] block = new float[HeadDots.PAD][];
+  private void storeHeads(int n, int longest) {
+    // Each vector is copied from its record's view into one of a few reused buffers: reading it is
+    // needed (its norms), a fresh copy per candidate is not.
+    float[][] block = new float[DedupKernel.PAD][longest];
+    int[] dimension = new int[block.length];
     for (int from = 0; from < n; from += block.length) {
       int size = Math.min(block.length, n - from);
       for (int b = 0; b < size; b++) {
         int i = from + b;
-        Similarity s = space[i] >= 0 ? ordered.get(i).similarity(tokenSets) : null;
-        block[b] = s == null ? null : s.vector();
+        Similarity s = columns.space()[i] >= 0 ? ordered.get(i).similarity(tokenSets) : null;
+        dimension[b] = s == null ? 0 : s.dimension();
         if (s != null) {
           float[] v = block[b];
-          vectors[i] = v;
-          int head = Math.min(HEAD, v.length);
-          int prefix = Math.min(PREFIX, v.length);
-          float tailSquares = kernel.sumOfSquares(v, prefix, v.length);
+          s.copyVector(v);
+          int length = dimension[b];
+          int head = Math.min(HEAD, length);
+          int prefix = Math.min(PREFIX, length);
+          if (prefix > head) {
+            System.arraycopy(v, head, middles, i * (PREFIX - HEAD), prefix - head);
+          }
+          float tailSquares = kernel.sumOfSquares(v, prefix, length);
           float middleSquares = kernel.sumOfSquares(v, head, prefix);
           float squares = kernel.sumOfSquares(v, 0, head) + middleSquares + tailSquares;
           if (squares < HUGE) {
-            norm[i] = (float) Math.sqrt(squares);
-            headTail[i] = (float) Math.sqrt(middleSquares + tailSquares);
+            columns.norm()[i] = (float) Math.sqrt(squares);
+            columns.headTail()[i] = (float) Math.sqrt(middleSquares + tailSquares);
             tailNorm[i] = (float) Math.sqrt(tailSquares);
           } else {
             // Float products could overflow: infinite tails make every pair with i pass the screens.
-            norm[i] = 0;
-            headTail[i] = Float.POSITIVE_INFINITY;
+            columns.norm()[i] = 0;
+            columns.headTail()[i] = Float.POSITIVE_INFINITY;
             tailNorm[i] = Float.POSITIVE_INFINITY;
           }
         }
@@ -181,8 +189,7 @@ final class KeptCandidates {
       for (int d = 0; d < dims; d++) {
         float[] row = heads[d];
         for (int b = 0; b < size; b++) {
-          float[] v = block[b];
-          row[from + b] = v != null && d < v.length ? v[d] : 0f;
+          row[from + b] = d < dimension[b] ? block[b][d] : 0f;
         }
       }
     }
@@ -212,7 +219,9 @@ final class KeptCandidates {
       }
     }
     idByHash.put(w.record.contentHash(), w.record.id());
-    isKept[i] = true;
+    if (columns.kept().length > 0) {
+      columns.kept()[i] = 1;
+    }
     kept.add(w);
     return null;
   }
@@ -221,67 +230,59 @@ final class KeptCandidates {
     if (kept.isEmpty()) {
       return null;
     }
-    int sp = space[i];
+    int sp = columns.space()[i];
     boolean vectorScreen = sp >= 0;
-    float[] dots = vectorScreen ? headDots(i) : null;
-    float[] excess = vectorScreen ? this.excess : noVector;
-    float target = vectorScreen ? (float) ((settings.vectorCosine() - MARGIN) * norm[i]) : 0;
-    if (vectorScreen) {
-      // The screen passes j when dots[j] + tail·headTail[j] >= (threshold − margin)·|a|·norm[j];
-      // one branch-free pass the JIT vectorises.
-      float tail = headTail[i];
-      float[] tails = headTail;
-      float[] norms = norm;
-      for (int j = 0; j < i; j++) {
-        excess[j] = dots[j] + tail * tails[j] - target * norms[j];
-      }
-    }
+    float[] dots = vectorScreen ? headDots(i) : columns.norm(); // the screen reads dots only when screening vectors
+    float norm = vectorTest ? columns.norm()[i] : 0;
+    float target = vectorScreen ? (float) ((settings.vectorCosine() - MARGIN) * norm) : 0;
     double t = settings.tokenJaccard();
-    int count = tokenTest ? tokenCount[i] : 0;
+    int count = tokenTest ? columns.tokenCount()[i] : 0;
     // J <= min/max, so J > t needs the other size in (t·count, count/t); one token of slack for rounding.
-    long minTokens = tokenTest ? (long) Math.floor(t * count) - 1 : Long.MAX_VALUE;
-    long maxTokens = t == 0 ? Long.MAX_VALUE : (long) Math.ceil(count / t) + 1;
+    int minTokens = (int) Math.floor(t * count) - 1;
+    int maxTokens = t == 0 ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, Math.ceil(count / t) + 1);
     // J > t needs an overlap of at least floor(t·(|A| + |B|)/(1 + t)); a slightly smaller ratio keeps
     // the signature screen on the safe side of float rounding without a division per pair.
     float overlapRatio = (float) (t / (1 + t) * (1 - 1e-5));
-    long mine = tokenTest ? folded[i] : 0;
-    for (int j = 0; j < i; j++) {
-      // Non-short-circuit operators: nearly every pair fails, and branching on the sizes (a quarter
-      // pass, at random) cost more in mispredictions than the few operations it skipped.
-      // Negated so that a NaN (an overflowing screen) passes to the exact test.
-      boolean vectors = vectorScreen & space[j] == sp & !(excess[j] < 0);
-      int other = tokenCount[j];
-      boolean tokens = tokenTest & other >= minTokens & other <= maxTokens
-          & count - Long.bitCount(mine & ~folded[j]) + 1 > overlapRatio * (count + other);
-      if ((vectors | tokens) && isKept[j]) {
-        vectors = vectors && mayBeClose(i, j, dots[j], target);
-        tokens = tokens && tokensMayOverlap(i, count, j, overlapRatio);
-        String reason = vectors || tokens ? exactTest(ordered.get(i), ordered.get(j), vectors, tokens) : null;
-        if (reason != null) {
-          return reason;
-        }
+    DedupKernel.Probe probe = new DedupKernel.Probe(vectorScreen, sp, vectorScreen ? columns.headTail()[i] : 0, target,
+        tokenTest, count, minTokens, maxTokens, foldedOf(i), overlapRatio);
+    int found = kernel.screen(columns, dots, i, probe, passing);
+    for (int k = 0; k < found; k++) {
+      int j = passing[k];
+      // The screen passed j on one test at least; the finer screens say which tests to run exactly.
+      boolean vectors = vectorScreen && columns.space()[j] == sp && mayBeClose(i, j, dots[j], target);
+      int other = columns.tokenCount()[j];
+      boolean tokens = tokenTest && other >= minTokens && other <= maxTokens && tokensMayOverlap(i, count, j, overlapRatio);
+      String reason = vectors || tokens ? exactTest(ordered.get(i), ordered.get(j), vectors, tokens) : null;
+      if (reason != null) {
+        return reason;
       }
     }
     return null;
   }
 
+  private int[] foldedOf(int i) {
+    int[] folded = new int[TokenSet.FOLDS];
+    for (int w = 0; w < folded.length; w++) {
+      folded[w] = columns.folded()[w][i];
+    }
+    return folded;
+  }
+
   /** The second vector screen: the head screen's bound with coordinates HEAD to PREFIX computed. */
   private boolean mayBeClose(int i, int j, float headDot, float target) {
-    float[] a = vectors[i];
-    float[] b = vectors[j];
     float dot = headDot;
-    for (int d = HEAD, end = Math.min(PREFIX, a.length); d < end; d++) {
-      dot += a[d] * b[d];
+    for (int d = 0, a = i * (PREFIX - HEAD), b = j * (PREFIX - HEAD); d < PREFIX - HEAD; d++) {
+      dot += middles[a + d] * middles[b + d];
     }
-    return !(dot + tailNorm[i] * tailNorm[j] - target * norm[j] < 0);
+    return !(dot + tailNorm[i] * tailNorm[j] - target * columns.norm()[j] < 0);
   }
 
   /** Candidate i's head dot products with every candidate before it, computed a tile at a time. */
   private float[] headDots(int i) {
-    int from = i - i % HeadDots.TILE;
+    int from = i - i % DedupKernel.TILE;
     if (from != tileFrom) {
-      int rows = Math.min(HeadDots.TILE, ordered.size() - from);
-      kernel.tile(heads, dims, from, rows, from + rows, tile);
+      int rows = Math.min(DedupKernel.TILE, ordered.size() - from);
+      kernel.tile(heads, dims, from, rows, from + rows, tile, tileScratch);
       tileFrom = from;
     }
     return tile[i - from];
@@ -297,7 +298,7 @@ final class KeptCandidates {
     for (int w = 0, mine = i * TokenSet.SIGNATURE_WORDS, theirs = j * TokenSet.SIGNATURE_WORDS; w < TokenSet.SIGNATURE_WORDS; w++) {
       only += Long.bitCount(signatures[mine + w] & ~signatures[theirs + w]);
     }
-    return count - only + 1 > overlapRatio * (count + tokenCount[j]);
+    return count - only + 1 > overlapRatio * (count + columns.tokenCount()[j]);
   }
 
   private String exactTest(Weighted candidate, Weighted other, boolean vectors, boolean tokens) {
@@ -320,11 +321,11 @@ final class KeptCandidates {
 
   /** The index of the candidate's vector space, or -1 when it has no vector or the vector test is off. */
   private int spaceOf(Similarity s) {
-    if (!vectorTest || s.vector() == null) {
+    if (!vectorTest || s.dimension() == 0) {
       return -1;
     }
     String model = s.model();
-    int dimension = s.vector().length;
+    int dimension = s.dimension();
     for (int at = 0; at < spaces.size(); at++) {
       Space known = spaces.get(at);
       if (known.dimension() == dimension && Objects.equals(known.model(), model)) {

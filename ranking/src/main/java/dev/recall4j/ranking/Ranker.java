@@ -45,8 +45,9 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe; immutable but for a bounded cache of the token sets of contents it has ranked
  * (by content hash, so cached sets are always right). Cost: fusion O(n log n) for n candidates;
  * dedup screens each candidate against all kept ones at once (O(n²) multiply-adds over the first
- * {@value KeptCandidates#PREFIX} vector dimensions, with the incubator Vector API when the JVM has
- * it) and tests only the few pairs a screen lets through in full ({@link KeptCandidates}); MMR O(n²).
+ * {@value KeptCandidates#HEAD} vector dimensions and a pass of bit counts, with the incubator Vector
+ * API when the JVM has it) and tests only the few pairs a screen lets through in full ({@link
+ * KeptCandidates}); MMR O(n²).
  */
 public final class Ranker {
   private static final Logger LOG = LoggerFactory.getLogger(Ranker.class);

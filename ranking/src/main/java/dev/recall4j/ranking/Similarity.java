@@ -3,10 +3,16 @@ package dev.recall4j.ranking;
 import dev.recall4j.core.MemoryRecord;
 import java.util.Objects;
 
-/** What dedup and MMR compare of a record: its content's token set and its vector, computed once. */
+/**
+ * What dedup and MMR compare of a record: its content's token set and its vector. Dedup's screens
+ * read the vector through the record's view ({@link #copyVector}); the array of its own, which
+ * the exact tests and MMR read, is copied on first use, since most candidates never need it.
+ */
 final class Similarity {
   private final TokenSet tokens;
-  private final float[] vector;
+  private final MemoryRecord record;
+  private final int dimension;
+  private float[] vector;
   // suffixNorms[k] = |vector[k·BLOCK ..]|: bounds the rest of a dot product (Cauchy-Schwarz). Computed
   // on first use: dedup screens with float norms of its own and tests only a few candidates exactly.
   private double[] suffixNorms;
@@ -16,20 +22,21 @@ final class Similarity {
 
   Similarity(MemoryRecord record, TokenSet tokens) {
     this.tokens = tokens;
-    this.vector = record.vector();
+    this.record = record;
+    this.dimension = record.dimension();
     this.model = record.embeddingModel();
   }
 
   private double[] suffixNorms() {
     if (suffixNorms == null) {
-      suffixNorms = vector == null ? new double[0] : suffixNorms(vector);
+      suffixNorms = dimension == 0 ? new double[0] : suffixNorms(vector());
     }
     return suffixNorms;
   }
 
   /** Whether both vectors exist and can be compared: same dimension, same (or unknown) model. */
   boolean vectorsComparable(Similarity other) {
-    return vector != null && other.vector != null && vector.length == other.vector.length && Objects.equals(model, other.model);
+    return dimension > 0 && dimension == other.dimension && Objects.equals(model, other.model);
   }
 
   /** Cosine of the two vectors, clamped to [-1, 1]; 0 when a vector is all zeros. Requires {@link #vectorsComparable}. */
@@ -39,7 +46,7 @@ final class Similarity {
     if (norm == 0 || otherNorm == 0) {
       return 0;
     }
-    return clampCosine(dot(vector, other.vector, 0, vector.length) / (norm * otherNorm));
+    return clampCosine(dot(vector(), other.vector(), 0, dimension) / (norm * otherNorm));
   }
 
   /**
@@ -57,13 +64,15 @@ final class Similarity {
     }
     double target = threshold * norm * otherNorm;
     double partial = 0;
+    float[] vector = vector();
+    float[] otherVector = other.vector();
     for (int block = 0; block * BLOCK < vector.length; block++) {
       // A small slack keeps the early exit conservative against rounding.
       if (partial + mine[block] * theirs[block] < target - 1e-9 * norm * otherNorm) {
         return Double.NEGATIVE_INFINITY;
       }
       int from = block * BLOCK;
-      partial += dot(vector, other.vector, from, Math.min(vector.length, from + BLOCK));
+      partial += dot(vector, otherVector, from, Math.min(vector.length, from + BLOCK));
     }
     return clampCosine(partial / (norm * otherNorm));
   }
@@ -73,9 +82,26 @@ final class Similarity {
     return tokens;
   }
 
-  /** The vector (not a copy: never modify it), or null. */
+  /** The vector (copied once, then shared: never modify it), or null. */
   float[] vector() {
+    if (vector == null && dimension > 0) {
+      vector = record.vector();
+    }
     return vector;
+  }
+
+  /** The vector's dimension, 0 without a vector. */
+  int dimension() {
+    return dimension;
+  }
+
+  /** Copies the vector into the start of {@code into}, which must hold {@link #dimension()} floats. */
+  void copyVector(float[] into) {
+    if (vector != null) {
+      System.arraycopy(vector, 0, into, 0, dimension);
+    } else if (dimension > 0) {
+      record.vectorView().get(0, into, 0, dimension);
+    }
   }
 
   /** The vector's Euclidean norm, 0 without a vector. */

@@ -68,7 +68,7 @@ class KeptCandidatesTest {
     List<DroppedItem> expectedDropped = new ArrayList<>();
     List<String> expectedKept = everyPair(ordered, settings, expectedDropped);
     // Both head kernels: the Vector API one (tests run with the incubator module) and the plain loop.
-    for (HeadDots kernel : List.of(HeadDots.best(), HeadDots.plain())) {
+    for (DedupKernel kernel : List.of(DedupKernel.best(), DedupKernel.plain())) {
       List<DroppedItem> dropped = new ArrayList<>();
       List<String> kept = Diversity.dedup(ordered, settings, new TokenSets(), dropped, kernel).stream().map(w -> w.record.id()).toList();
       assertEquals(expectedKept, kept, () -> settings + " " + kernel.getClass().getSimpleName());
@@ -79,7 +79,7 @@ class KeptCandidatesTest {
   @Example
   void theVectorKernelIsUsedWhenTheModuleIsPresent() {
     boolean present = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
-    assertEquals(present ? "VectorHeadDots" : "PlainHeadDots", HeadDots.best().getClass().getSimpleName());
+    assertEquals(present ? "VectorDedupKernel" : "PlainDedupKernel", DedupKernel.best().getClass().getSimpleName());
   }
 
   /** The reference: each candidate against every kept one in order, exact hash, then full cosine and Jaccard. */

@@ -3,6 +3,7 @@ package dev.recall4j.ranking;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.MemoryRecord;
 import java.util.Arrays;
@@ -29,6 +30,26 @@ class TokenSetTest {
     common.retainAll(tokens(b));
     double expected = union.isEmpty() ? 0 : (double) common.size() / union.size();
     assertEquals(expected, TokenSet.of(a).jaccard(TokenSet.of(b)), 1e-12, () -> a + " ~ " + b);
+  }
+
+  /** The screens' bounds: bits set in A's signature (or fold) but not in B's never outnumber A's own tokens. */
+  @Property(tries = 300)
+  void signatureAndFoldNeverOvercountTokensOnlyOneSetHolds(@ForAll Random random) {
+    String a = randomText(random) + randomText(random);
+    String b = randomText(random);
+    Set<String> onlyA = new HashSet<>(tokens(a));
+    onlyA.removeAll(tokens(b));
+    TokenSet sa = TokenSet.of(a);
+    TokenSet sb = TokenSet.of(b);
+    int signatureBits = 0;
+    for (int w = 0; w < TokenSet.SIGNATURE_WORDS; w++) {
+      signatureBits += Long.bitCount(sa.signature()[w] & ~sb.signature()[w]);
+    }
+    int foldBits = 0;
+    for (int w = 0; w < TokenSet.FOLDS; w++) {
+      foldBits += Integer.bitCount(sa.folded()[w] & ~sb.folded()[w]);
+    }
+    assertTrue(foldBits <= signatureBits && signatureBits <= onlyA.size(), () -> a + " ~ " + b);
   }
 
   @Test
