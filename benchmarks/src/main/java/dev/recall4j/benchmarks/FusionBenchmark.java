@@ -56,6 +56,10 @@ public class FusionBenchmark {
   @Param({"warm", "cold"})
   public String tokenSets;
 
+  /** Hits per path: the 2 × 100 by default; the engine's own default {@code recall.top_k} is 50. */
+  @Param({"100"})
+  public int perPath;
+
   private Ranker.Builder builder;
   private Ranker ranker;
   private List<Candidates> candidates;
@@ -64,7 +68,7 @@ public class FusionBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
-    candidates = Candidates.load(QUESTIONS, 100);
+    candidates = Candidates.load(QUESTIONS, perPath);
     builder = Ranker.builder().fusion(fusion).tierPolicy(TierPolicy.boost(0.25));
     ranker = builder.build();
   }

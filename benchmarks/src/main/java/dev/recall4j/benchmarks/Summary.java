@@ -93,7 +93,7 @@ final class Summary {
     b.append("\n## Components (ms per operation)\n\n| operation | median | p99 | derived |\n|---|---:|---:|---|\n");
     for (Measurement x : r.measurements()) {
       String label = switch (x.benchmark()) {
-        case "FusionBenchmark.rank" -> "fuse, weight, dedup 2 × 100 candidates, " + x.params().get("fusion")
+        case "FusionBenchmark.rank" -> "fuse, weight, dedup 2 × " + x.params().getOrDefault("perPath", "100") + " candidates, " + x.params().get("fusion")
             + (x.params().containsKey("tokenSets") ? ", token sets " + x.params().get("tokenSets") : "");
         case "PackingBenchmark.pack" -> "pack 200 candidates into 2,048 tokens (cl100k), token cache " + x.params().get("cache");
         case "EmbeddingBenchmark.query" -> "embed one query, " + x.params().get("model");
