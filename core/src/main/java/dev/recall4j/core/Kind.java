@@ -1,5 +1,7 @@
 package dev.recall4j.core;
 
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -32,11 +34,27 @@ public record Kind(String name) {
         Checks.excerpt(name));
   }
 
+  private static final Map<String, Kind> BUILT_IN = Map.of(
+      IDENTITY.name, IDENTITY, WORKSPACE_PROFILE.name, WORKSPACE_PROFILE, PROJECT_FACT.name, PROJECT_FACT,
+      TOOL_USE.name, TOOL_USE, WORKFLOW.name, WORKFLOW, USER_PREFERENCE.name, USER_PREFERENCE,
+      CORRECTION.name, CORRECTION, RAG_CHUNK.name, RAG_CHUNK, OBSERVATION.name, OBSERVATION);
+
+  /**
+   * The kind named {@code name}: the shared constant for a built-in kind, else a new one (checked
+   * as the constructor checks it). Readers that decode many records use it, so that they neither
+   * match the name pattern nor hold a copy per record, and lookups keyed by kind meet the same
+   * instance.
+   */
+  public static Kind of(String name) {
+    Kind known = name == null ? null : BUILT_IN.get(name);
+    return known != null ? known : new Kind(name);
+  }
+
   /** Parses user input (trimmed, lower-cased, '-' read as '_'), naming {@code field} on error. */
   public static Kind parse(String field, String value) {
-    String normalised = Checks.notBlank(value, field).toLowerCase(java.util.Locale.ROOT).replace('-', '_');
+    String normalised = Checks.notBlank(value, field).toLowerCase(Locale.ROOT).replace('-', '_');
     try {
-      return new Kind(normalised);
+      return of(normalised);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(field + e.getMessage().substring("kind".length()), e);
     }

@@ -99,7 +99,7 @@ final class RecordCodec {
       MemoryRecord.Builder b = MemoryRecord.builder()
           .id(in.readString())
           .silo(Silo.parse("silo", in.readString()))
-          .kind(new Kind(in.readString()))
+          .kind(Kind.of(in.readString()))
           .tier(Tier.parse("tier", in.readString()))
           .status(Status.parse("status", in.readString()))
           .scope(new Scope(in.readString(), readOptional(in), readOptional(in), readOptional(in)))
