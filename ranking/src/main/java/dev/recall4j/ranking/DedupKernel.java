@@ -1,5 +1,7 @@
 package dev.recall4j.ranking;
 
+import java.util.Arrays;
+
 /**
  * The arithmetic of dedup's screens ({@link KeptCandidates}), the part that grows with the square
  * of the candidates: the dot products of vector heads, and the pass over every earlier candidate
@@ -170,10 +172,10 @@ abstract class DedupKernel {
       float[] s1 = out[first + 1];
       float[] s2 = out[first + 2];
       float[] s3 = out[first + 3];
-      java.util.Arrays.fill(s0, 0, limit, 0f);
-      java.util.Arrays.fill(s1, 0, limit, 0f);
-      java.util.Arrays.fill(s2, 0, limit, 0f);
-      java.util.Arrays.fill(s3, 0, limit, 0f);
+      Arrays.fill(s0, 0, limit, 0f);
+      Arrays.fill(s1, 0, limit, 0f);
+      Arrays.fill(s2, 0, limit, 0f);
+      Arrays.fill(s3, 0, limit, 0f);
       // Rows past the tile's end read candidate `from` again: harmless, and the loop stays branch-free.
       int i1 = from + (rows > 1 ? 1 : 0);
       int i2 = from + (rows > 2 ? 2 : 0);

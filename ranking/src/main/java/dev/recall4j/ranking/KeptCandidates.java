@@ -86,8 +86,12 @@ final class KeptCandidates {
   // Coordinates HEAD to PREFIX of every vector, PREFIX − HEAD per candidate and zeros past a short
   // one, for the second screen.
   private final float[] middles;
-  private final long[] signatures; // SIGNATURE_WORDS per candidate
+  // SIGNATURE_WORDS per candidate. The exact test (TokenSet.jaccardIfAbove) starts with the same
+  // bound, but reading each token set's own signature chases pointers to objects out of cache: the
+  // fusion benchmark ran 3-5% slower without this contiguous copy.
+  private final long[] signatures;
   private final int[] passing; // the screen's output: candidates that may be duplicates
+  private final int[] probeFolded = new int[TokenSet.FOLDS];
   private final int dims; // head coordinates stored: HEAD, or fewer when every vector is shorter
   private final float[][] heads; // heads[d][i]: coordinate d of candidate i's vector
   private final float[][] tile; // head dot products of the current tile's candidates with all before
@@ -260,8 +264,9 @@ final class KeptCandidates {
     return null;
   }
 
+  /** Candidate i's folded signature, from the columns (in cache) into one reused array. */
   private int[] foldedOf(int i) {
-    int[] folded = new int[TokenSet.FOLDS];
+    int[] folded = probeFolded;
     for (int w = 0; w < folded.length; w++) {
       folded[w] = columns.folded()[w][i];
     }

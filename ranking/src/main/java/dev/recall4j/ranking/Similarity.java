@@ -11,32 +11,28 @@ import java.util.Objects;
 final class Similarity {
   private final TokenSet tokens;
   private final MemoryRecord record;
-  private final int dimension;
   private float[] vector;
   // suffixNorms[k] = |vector[k·BLOCK ..]|: bounds the rest of a dot product (Cauchy-Schwarz). Computed
   // on first use: dedup screens with float norms of its own and tests only a few candidates exactly.
   private double[] suffixNorms;
-  private final String model;
 
   static final int BLOCK = 32;
 
   Similarity(MemoryRecord record, TokenSet tokens) {
     this.tokens = tokens;
     this.record = record;
-    this.dimension = record.dimension();
-    this.model = record.embeddingModel();
   }
 
   private double[] suffixNorms() {
     if (suffixNorms == null) {
-      suffixNorms = dimension == 0 ? new double[0] : suffixNorms(vector());
+      suffixNorms = dimension() == 0 ? new double[0] : suffixNorms(vector());
     }
     return suffixNorms;
   }
 
   /** Whether both vectors exist and can be compared: same dimension, same (or unknown) model. */
   boolean vectorsComparable(Similarity other) {
-    return dimension > 0 && dimension == other.dimension && Objects.equals(model, other.model);
+    return dimension() > 0 && dimension() == other.dimension() && Objects.equals(model(), other.model());
   }
 
   /** Cosine of the two vectors, clamped to [-1, 1]; 0 when a vector is all zeros. Requires {@link #vectorsComparable}. */
@@ -46,7 +42,7 @@ final class Similarity {
     if (norm == 0 || otherNorm == 0) {
       return 0;
     }
-    return clampCosine(dot(vector(), other.vector(), 0, dimension) / (norm * otherNorm));
+    return clampCosine(dot(vector(), other.vector(), 0, dimension()) / (norm * otherNorm));
   }
 
   /**
@@ -84,7 +80,7 @@ final class Similarity {
 
   /** The vector (copied once, then shared: never modify it), or null. */
   float[] vector() {
-    if (vector == null && dimension > 0) {
+    if (vector == null && dimension() > 0) {
       vector = record.vector();
     }
     return vector;
@@ -92,15 +88,13 @@ final class Similarity {
 
   /** The vector's dimension, 0 without a vector. */
   int dimension() {
-    return dimension;
+    return record.dimension();
   }
 
   /** Copies the vector into the start of {@code into}, which must hold {@link #dimension()} floats. */
   void copyVector(float[] into) {
-    if (vector != null) {
-      System.arraycopy(vector, 0, into, 0, dimension);
-    } else if (dimension > 0) {
-      record.vectorView().get(0, into, 0, dimension);
+    if (dimension() > 0) {
+      record.vectorView().get(0, into, 0, dimension());
     }
   }
 
@@ -110,18 +104,9 @@ final class Similarity {
     return norms.length == 0 ? 0 : norms[0];
   }
 
-  /** The norm of the vector's coordinates from {@code from} on, a multiple of {@value #BLOCK}; 0 without a vector. */
-  double normFrom(int from) {
-    if (from % BLOCK != 0) {
-      throw new IllegalArgumentException("from: must be a multiple of " + BLOCK + ", got " + from);
-    }
-    double[] norms = suffixNorms();
-    return from / BLOCK < norms.length ? norms[from / BLOCK] : 0;
-  }
-
   /** The embedding model of the vector, or null when unknown. */
   String model() {
-    return model;
+    return record.embeddingModel();
   }
 
   /** MMR's similarity: the vector cosine when comparable, else the token Jaccard. */
