@@ -31,13 +31,14 @@ final class Passages {
    * MemoryRecord.MAX_PASSAGE_VECTORS} (a longer text gets longer passages).
    */
   static List<String> of(MemoryRecord r, int maxWords) {
-    String whole = embeddingText(r);
-    if (maxWords == 0 || words(whole) <= maxWords) {
-      return List.of(whole);
+    int contentWords = maxWords == 0 ? 0 : words(r.content());
+    // The title's line break separates its words from the content's, so the counts add up.
+    if (maxWords == 0 || contentWords + (r.title() == null ? 0 : words(r.title())) <= maxWords) {
+      return List.of(embeddingText(r));
     }
     // Next-fit packing leaves any two neighbouring passages over the limit together, so it makes
     // fewer than 2 * words / limit + 2 of them: this limit keeps them within the record's maximum.
-    int limit = Math.max(maxWords, -Math.floorDiv(-2 * words(r.content()), MemoryRecord.MAX_PASSAGE_VECTORS));
+    int limit = Math.max(maxWords, -Math.floorDiv(-2 * contentWords, MemoryRecord.MAX_PASSAGE_VECTORS));
     String heading = r.title() == null ? "" : r.title() + "\n";
     List<String> passages = new ArrayList<>();
     StringBuilder passage = new StringBuilder();
