@@ -24,7 +24,7 @@ import java.util.List;
  * @param alpha weight of the {@code vector} path in [0, 1]
  * @param theoretical whether scores are normalised by the theoretical minimum (else min-max)
  */
-record ConvexFusion(double alpha, boolean theoretical) implements Fusion {
+record ConvexFusion(double alpha, boolean theoretical) implements TableFusion {
   ConvexFusion {
     Checks.inRange(alpha, 0.0, 1.0, "alpha");
   }
@@ -35,7 +35,7 @@ record ConvexFusion(double alpha, boolean theoretical) implements Fusion {
   }
 
   @Override
-  public List<FusedCandidate> fuse(List<PathResult> paths) {
+  public FusionTable table(List<PathResult> paths) {
     List<PathResult> canonical = FusionTable.canonical(paths);
     for (PathResult p : canonical) {
       Checks.require(
@@ -60,6 +60,6 @@ record ConvexFusion(double alpha, boolean theoretical) implements Fusion {
         table.add(p.path(), hits.get(i), ranks[i], weight * norm);
       }
     }
-    return table.sorted();
+    return table;
   }
 }

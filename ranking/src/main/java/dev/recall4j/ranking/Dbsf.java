@@ -11,14 +11,14 @@ import java.util.List;
  * result is clamped to [0, 1] (a score can fall outside μ ± 3σ once a path has 11 or more hits):
  * ranking multiplies fused scores by decay and trust, and a negative score would invert them.
  */
-record Dbsf() implements Fusion {
+record Dbsf() implements TableFusion {
   @Override
   public String name() {
     return "dbsf";
   }
 
   @Override
-  public List<FusedCandidate> fuse(List<PathResult> paths) {
+  public FusionTable table(List<PathResult> paths) {
     List<PathResult> canonical = FusionTable.canonical(paths);
     FusionTable table = new FusionTable(canonical);
     for (PathResult p : canonical) {
@@ -40,6 +40,6 @@ record Dbsf() implements Fusion {
         table.add(p.path(), hits.get(i), ranks[i], Math.min(1.0, Math.max(0.0, norm)));
       }
     }
-    return table.sorted();
+    return table;
   }
 }

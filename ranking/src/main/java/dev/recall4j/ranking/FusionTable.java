@@ -89,6 +89,13 @@ final class FusionTable {
 
   /** The fused candidates, best first, ties by id. */
   List<FusedCandidate> sorted() {
+    List<FusedCandidate> out = candidates();
+    out.sort(BEST_FIRST);
+    return out;
+  }
+
+  /** The fused candidates in no particular order. */
+  List<FusedCandidate> candidates() {
     List<FusedCandidate> out = new ArrayList<>(rows.size());
     for (Row row : rows.values()) {
       int present = 0;
@@ -109,7 +116,6 @@ final class FusionTable {
       }
       out.add(new FusedCandidate(row.id, row.fused, new PathValues<>(keys, ranks), new PathValues<>(keys, scores)));
     }
-    out.sort(BEST_FIRST);
     return out;
   }
 }

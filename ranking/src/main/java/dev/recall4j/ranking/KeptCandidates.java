@@ -1,6 +1,7 @@
 package dev.recall4j.ranking;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -50,13 +51,13 @@ import java.util.Objects;
  */
 final class KeptCandidates {
   /** Head coordinates every pair is screened with ({@link DedupKernel}): 2.1% of MiniLM pairs pass 64. */
-  static final int HEAD = 2 * Similarity.BLOCK;
+  static final int HEAD = 64;
 
   /**
    * Coordinates the pairs passing the head screen are screened with again before the exact test:
    * 0.18% of MiniLM pairs pass 96. Screening every pair with 96 cost half as much again.
    */
-  static final int PREFIX = 3 * Similarity.BLOCK;
+  static final int PREFIX = 96;
 
   /**
    * Slack of the vector screen, relative to {@code |a||b|}: far above the rounding of its float
@@ -97,6 +98,11 @@ final class KeptCandidates {
   private final float[][] tile; // head dot products of the current tile's candidates with all before
   private final float[] tileScratch;
   private int tileFrom = -1;
+  // The exact vector test's buffers: candidate exactOf's vector and the other one's.
+  private final float[] exact;
+  private final float[] exactOther;
+  private int exactOf = -1;
+  private final double[] exactNorms; // NaN until computed
 
   /** Vectors are comparable when model and dimension agree ({@link Similarity#vectorsComparable}). */
   private record Space(String model, int dimension) {}
@@ -146,55 +152,51 @@ final class KeptCandidates {
     this.heads = new float[dims][stride];
     this.tile = dims == 0 ? new float[0][] : new float[DedupKernel.TILE][stride];
     this.tileScratch = new float[dims * DedupKernel.TILE];
+    this.exact = new float[dims == 0 ? 0 : longest];
+    this.exactOther = new float[exact.length];
+    this.exactNorms = new double[dims == 0 ? 0 : n];
+    Arrays.fill(exactNorms, Double.NaN);
     if (dims > 0) {
       storeHeads(n, longest);
     }
   }
 
   /**
-   * Copies the heads into the dimension-major layout a block of candidates at a time: writing one
-   * candidate's coordinates would touch {@code dims} cache lines each, a block writes them whole.
+   * Reads each vector once, from its record's view into one reused buffer (reading it is needed, for
+   * its norms; a copy per candidate is not), and scatters its head into the dimension-major rows:
+   * consecutive candidates write the same cache line of each row, so the rows' lines being written
+   * stay in the level-1 cache. Copying a block of 16 candidates into as many buffers and writing the
+   * rows from there cost half as much again: buffers and rows did not fit that cache together.
    */
   private void storeHeads(int n, int longest) {
-    // Each vector is copied from its record's view into one of a few reused buffers: reading it is
-    // needed (its norms), a fresh copy per candidate is not.
-    float[][] block = new float[DedupKernel.PAD][longest];
-    int[] dimension = new int[block.length];
-    for (int from = 0; from < n; from += block.length) {
-      int size = Math.min(block.length, n - from);
-      for (int b = 0; b < size; b++) {
-        int i = from + b;
-        Similarity s = columns.space()[i] >= 0 ? ordered.get(i).similarity(tokenSets) : null;
-        dimension[b] = s == null ? 0 : s.dimension();
-        if (s != null) {
-          float[] v = block[b];
-          s.copyVector(v);
-          int length = dimension[b];
-          int head = Math.min(HEAD, length);
-          int prefix = Math.min(PREFIX, length);
-          if (prefix > head) {
-            System.arraycopy(v, head, middles, i * (PREFIX - HEAD), prefix - head);
-          }
-          float tailSquares = kernel.sumOfSquares(v, prefix, length);
-          float middleSquares = kernel.sumOfSquares(v, head, prefix);
-          float squares = kernel.sumOfSquares(v, 0, head) + middleSquares + tailSquares;
-          if (squares < HUGE) {
-            columns.norm()[i] = (float) Math.sqrt(squares);
-            columns.headTail()[i] = (float) Math.sqrt(middleSquares + tailSquares);
-            tailNorm[i] = (float) Math.sqrt(tailSquares);
-          } else {
-            // Float products could overflow: infinite tails make every pair with i pass the screens.
-            columns.norm()[i] = 0;
-            columns.headTail()[i] = Float.POSITIVE_INFINITY;
-            tailNorm[i] = Float.POSITIVE_INFINITY;
-          }
-        }
+    float[] v = new float[longest];
+    for (int i = 0; i < n; i++) {
+      if (columns.space()[i] < 0) {
+        continue; // its head stays zero
       }
-      for (int d = 0; d < dims; d++) {
-        float[] row = heads[d];
-        for (int b = 0; b < size; b++) {
-          row[from + b] = d < dimension[b] ? block[b][d] : 0f;
-        }
+      Similarity s = ordered.get(i).similarity(tokenSets);
+      int length = s.dimension();
+      s.copyVector(v);
+      int head = Math.min(HEAD, length);
+      int prefix = Math.min(PREFIX, length);
+      if (prefix > head) {
+        System.arraycopy(v, head, middles, i * (PREFIX - HEAD), prefix - head);
+      }
+      float tailSquares = kernel.sumOfSquares(v, prefix, length);
+      float middleSquares = kernel.sumOfSquares(v, head, prefix);
+      float squares = kernel.sumOfSquares(v, 0, head) + middleSquares + tailSquares;
+      if (squares < HUGE) {
+        columns.norm()[i] = (float) Math.sqrt(squares);
+        columns.headTail()[i] = (float) Math.sqrt(middleSquares + tailSquares);
+        tailNorm[i] = (float) Math.sqrt(tailSquares);
+      } else {
+        // Float products could overflow: infinite tails make every pair with i pass the screens.
+        columns.norm()[i] = 0;
+        columns.headTail()[i] = Float.POSITIVE_INFINITY;
+        tailNorm[i] = Float.POSITIVE_INFINITY;
+      }
+      for (int d = 0; d < head; d++) {
+        heads[d][i] = v[d];
       }
     }
   }
@@ -256,7 +258,7 @@ final class KeptCandidates {
       boolean vectors = vectorScreen && columns.space()[j] == sp && mayBeClose(i, j, dots[j], target);
       int other = columns.tokenCount()[j];
       boolean tokens = tokenTest && other >= minTokens && other <= maxTokens && tokensMayOverlap(i, count, j, overlapRatio);
-      String reason = vectors || tokens ? exactTest(ordered.get(i), ordered.get(j), vectors, tokens) : null;
+      String reason = vectors || tokens ? exactTest(i, j, vectors, tokens) : null;
       if (reason != null) {
         return reason;
       }
@@ -306,22 +308,44 @@ final class KeptCandidates {
     return count - only + 1 > overlapRatio * (count + columns.tokenCount()[j]);
   }
 
-  private String exactTest(Weighted candidate, Weighted other, boolean vectors, boolean tokens) {
-    Similarity s = candidate.similarity(tokenSets);
-    Similarity o = other.similarity(tokenSets);
+  private String exactTest(int i, int j, boolean vectors, boolean tokens) {
+    Weighted other = ordered.get(j);
     if (vectors) {
-      double cosine = s.cosineIfAbove(o, settings.vectorCosine());
+      double cosine = exactCosine(i, j);
       if (cosine > settings.vectorCosine()) {
         return String.format(Locale.ROOT, "near duplicate of %s: vector cosine %.3f > %.3f", other.record.id(), cosine, settings.vectorCosine());
       }
     }
     if (tokens) {
-      double jaccard = s.tokens().jaccardIfAbove(o.tokens(), settings.tokenJaccard());
+      double jaccard = ordered.get(i).similarity(tokenSets).tokens().jaccardIfAbove(other.similarity(tokenSets).tokens(), settings.tokenJaccard());
       if (jaccard > settings.tokenJaccard()) {
         return String.format(Locale.ROOT, "near duplicate of %s: token Jaccard %.3f > %.3f", other.record.id(), jaccard, settings.tokenJaccard());
       }
     }
     return null;
+  }
+
+  /**
+   * The cosine of candidates i and j in double precision ({@link Similarity#cosine}), their vectors
+   * read through the views into two reused buffers and their norms computed once per pass: a copy of
+   * each vector tested, and its norms, had cost a quarter of a megabyte per call.
+   */
+  private double exactCosine(int i, int j) {
+    if (exactOf != i) {
+      ordered.get(i).similarity(tokenSets).copyVector(exact);
+      exactOf = i;
+    }
+    ordered.get(j).similarity(tokenSets).copyVector(exactOther);
+    int length = ordered.get(i).similarity(tokenSets).dimension();
+    return Similarity.cosine(exact, exactNorm(i, exact), exactOther, exactNorm(j, exactOther), length);
+  }
+
+  /** Candidate i's norm in double precision, its vector being in {@code v}; computed once. */
+  private double exactNorm(int i, float[] v) {
+    if (Double.isNaN(exactNorms[i])) {
+      exactNorms[i] = Similarity.norm(v, ordered.get(i).similarity(tokenSets).dimension());
+    }
+    return exactNorms[i];
   }
 
   /** The index of the candidate's vector space, or -1 when it has no vector or the vector test is off. */

@@ -7,6 +7,7 @@ import dev.recall4j.core.ScoredRecord;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -96,15 +97,18 @@ public final class Ranker {
     Checks.notNull(paths, "paths");
     Checks.notNull(records, "records");
     Checks.notNull(now, "now");
-    List<FusedCandidate> fused = fusion.fuse(eligible(paths, records));
-    List<Weighted> ordered = new ArrayList<>(fused.size());
-    for (FusedCandidate f : fused) {
+    List<PathResult> eligible = eligible(paths, records);
+    List<FusedCandidate> fused = fusion instanceof TableFusion t ? t.table(eligible).candidates() : fusion.fuse(eligible);
+    Weighted[] weighted = new Weighted[fused.size()];
+    for (int i = 0; i < weighted.length; i++) {
+      FusedCandidate f = fused.get(i);
       MemoryRecord r = records.get(f.id());
       int priority = tiers.priority(r);
-      ordered.add(new Weighted(r, f, decay.factor(r, now), trust ? r.effectiveTrust() : 1.0, priority,
-          tiers.group(priority), tiers.boostFactor(priority)));
+      weighted[i] = new Weighted(r, f, decay.factor(r, now), trust ? r.effectiveTrust() : 1.0, priority,
+          tiers.group(priority), tiers.boostFactor(priority));
     }
-    ordered.sort(Weighted.ORDER);
+    Weighted.sort(weighted);
+    List<Weighted> ordered = Arrays.asList(weighted);
     List<DroppedItem> dropped = new ArrayList<>();
     List<Weighted> kept = Diversity.dedup(ordered, dedup, tokenSets, dropped);
     if (mmrLambda != null) {

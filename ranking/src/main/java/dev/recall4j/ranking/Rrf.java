@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * @param weights weight per path name, each finite and >= 0
  * @param window only ranks {@code <= window} count; {@link Integer#MAX_VALUE} for no window
  */
-record Rrf(int k, Map<String, Double> weights, int window) implements Fusion {
+record Rrf(int k, Map<String, Double> weights, int window) implements TableFusion {
   Rrf {
     Checks.require(k > 0, "k", "must be > 0, got %d", k);
     Checks.require(window > 0, "window", "must be > 0, got %d", window);
@@ -40,7 +40,7 @@ record Rrf(int k, Map<String, Double> weights, int window) implements Fusion {
   }
 
   @Override
-  public List<FusedCandidate> fuse(List<PathResult> paths) {
+  public FusionTable table(List<PathResult> paths) {
     List<PathResult> canonical = FusionTable.canonical(paths);
     FusionTable table = new FusionTable(canonical);
     for (PathResult p : canonical) {
@@ -50,6 +50,6 @@ record Rrf(int k, Map<String, Double> weights, int window) implements Fusion {
         table.add(p.path(), p.ranked().get(i), ranks[i], w / (k + ranks[i]));
       }
     }
-    return table.sorted();
+    return table;
   }
 }
