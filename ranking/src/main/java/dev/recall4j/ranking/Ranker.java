@@ -98,13 +98,12 @@ public final class Ranker {
     Checks.notNull(records, "records");
     Checks.notNull(now, "now");
     List<PathResult> eligible = eligible(paths, records);
-    List<FusedCandidate> fused = fusion instanceof TableFusion t ? t.table(eligible).candidates() : fusion.fuse(eligible);
+    FusionTable fused = fusion instanceof TableFusion t ? t.table(eligible) : FusionTable.of(fusion.fuse(eligible));
     Weighted[] weighted = new Weighted[fused.size()];
-    for (int i = 0; i < weighted.length; i++) {
-      FusedCandidate f = fused.get(i);
-      MemoryRecord r = records.get(f.id());
+    for (int row = 0; row < weighted.length; row++) {
+      MemoryRecord r = records.get(fused.id(row));
       int priority = tiers.priority(r);
-      weighted[i] = new Weighted(r, f, decay.factor(r, now), trust ? r.effectiveTrust() : 1.0, priority,
+      weighted[row] = new Weighted(r, fused, row, decay.factor(r, now), trust ? r.effectiveTrust() : 1.0, priority,
           tiers.group(priority), tiers.boostFactor(priority));
     }
     Weighted.sort(weighted);

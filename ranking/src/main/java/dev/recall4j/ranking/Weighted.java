@@ -62,7 +62,8 @@ final class Weighted {
   }
 
   final MemoryRecord record;
-  final FusedCandidate fused;
+  private final FusionTable fused;
+  private final int row;
   final double decay;
   final double trust;
   final int priority;
@@ -70,14 +71,16 @@ final class Weighted {
   final double finalScore;
   private Similarity similarity;
 
-  Weighted(MemoryRecord record, FusedCandidate fused, double decay, double trust, int priority, int group, double boost) {
+  /** The candidate of {@code row} in {@code fused}. */
+  Weighted(MemoryRecord record, FusionTable fused, int row, double decay, double trust, int priority, int group, double boost) {
     this.record = record;
     this.fused = fused;
+    this.row = row;
     this.decay = decay;
     this.trust = trust;
     this.priority = priority;
     this.group = group;
-    this.finalScore = fused.fusedScore() * decay * trust * boost;
+    this.finalScore = fused.fusedScore(row) * decay * trust * boost;
   }
 
   /** Computed on first use, with the content's token set from {@code tokenSets}: exact-only dedup needs none. */
@@ -92,11 +95,11 @@ final class Weighted {
     return new ScoredRecord(
         record,
         new ScoreBreakdown(
-            fused.rank(PathResult.LEXICAL),
-            fused.score(PathResult.LEXICAL),
-            fused.rank(PathResult.VECTOR),
-            fused.score(PathResult.VECTOR),
-            fused.fusedScore(),
+            fused.rank(row, PathResult.LEXICAL),
+            fused.score(row, PathResult.LEXICAL),
+            fused.rank(row, PathResult.VECTOR),
+            fused.score(row, PathResult.VECTOR),
+            fused.fusedScore(row),
             decay,
             trust,
             priority,

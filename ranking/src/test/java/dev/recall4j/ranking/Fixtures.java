@@ -27,6 +27,12 @@ final class Fixtures {
     return MemoryRecord.builder().id(id).silo(Silo.MEMORY).kind(Kind.PROJECT_FACT).content(content).created(T0);
   }
 
+  /** {@code r} as a ranked candidate of its own: fused score as given, no path evidence, decay and boost 1. */
+  static Weighted weighted(MemoryRecord r, double fusedScore, double trust, int priority, int group) {
+    FusionTable table = FusionTable.of(List.of(new FusedCandidate(r.id(), fusedScore, java.util.Map.of(), java.util.Map.of())));
+    return new Weighted(r, table, 0, 1, trust, priority, group, 1);
+  }
+
   /** The same hits with every run of equal scores shuffled: a valid listing of the same path. */
   static PathResult shuffleTies(PathResult p, Random random) {
     List<Candidate> out = new ArrayList<>();

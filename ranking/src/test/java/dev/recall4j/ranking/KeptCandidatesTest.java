@@ -62,7 +62,7 @@ class KeptCandidatesTest {
     List<Weighted> ordered = new ArrayList<>();
     for (int i = 0, n = 1 + random.nextInt(60); i < n; i++) {
       MemoryRecord r = randomRecord("d" + i, bases, random);
-      ordered.add(new Weighted(r, new FusedCandidate(r.id(), 1.0 / (i + 1), java.util.Map.of(), java.util.Map.of()), 1, 1, 1, 1, 1));
+      ordered.add(Fixtures.weighted(r, 1.0 / (i + 1), 1, 1, 1));
     }
     Dedup settings = new Dedup(random.nextInt(6) == 0 ? 1.0 : random.nextDouble(), random.nextInt(6) == 0 ? 1.0 : 0.5 + random.nextDouble() * 0.5);
     List<DroppedItem> expectedDropped = new ArrayList<>();

@@ -60,6 +60,29 @@ class RankerTest {
     assertEquals(List.of(), result.dropped());
   }
 
+  /** A fusion of the caller's own is read through its fused list: same ranking, same breakdowns. */
+  @Test
+  void rankWithAFusionOfTheCallersOwn() {
+    Fusion rrf = Fusions.rrf(60);
+    Fusion own = new Fusion() {
+      @Override
+      public String name() {
+        return "own";
+      }
+
+      @Override
+      public List<FusedCandidate> fuse(List<PathResult> paths) {
+        return rrf.fuse(paths);
+      }
+    };
+    List<PathResult> paths = List.of(path("lexical", c("a", 5), c("b", 3)), path("vector", c("b", 0.9), c("c", 0.7)), path("graph", c("c", 2)));
+    Map<String, MemoryRecord> records = byId(rec("a", "alpha").build(), rec("b", "beta").build(), rec("c", "gamma").build());
+    Ranker.Builder builder = Ranker.builder().tierPolicy(TierPolicy.strict()).recencyDecay(RecencyDecay.none());
+    RankingResult expected = builder.fusion(rrf).build().rank(paths, records, T0);
+    assertEquals(expected, builder.fusion(own).build().rank(paths, records, T0));
+    assertEquals(List.of("b", "c", "a"), ids(expected)); // b and c tie at 1/61 + 1/62: id decides
+  }
+
   @Test
   void decayReadsTheInjectedClockFromLastTouched() {
     Clock clock = Clock.fixed(T0.plus(Duration.ofDays(28)), ZoneOffset.UTC);

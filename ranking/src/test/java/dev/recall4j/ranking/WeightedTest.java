@@ -2,6 +2,7 @@ package dev.recall4j.ranking;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import dev.recall4j.core.MemoryRecord;
 import java.util.Arrays;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -16,9 +17,9 @@ class WeightedTest {
     Random random = new Random(seed);
     Weighted[] items = new Weighted[size];
     for (int i = 0; i < size; i++) {
-      FusedCandidate fused = new FusedCandidate("r" + random.nextInt(1000) + "-" + i, random.nextInt(5) * 0.25, java.util.Map.of(), java.util.Map.of());
       int priority = random.nextInt(3);
-      items[i] = new Weighted(Fixtures.rec(fused.id(), "x").build(), fused, 1, random.nextInt(3) * 0.5, priority, priority == 0 ? 0 : 1, 1);
+      MemoryRecord r = Fixtures.rec("r" + random.nextInt(1000) + "-" + i, "x").build();
+      items[i] = Fixtures.weighted(r, random.nextInt(5) * 0.25, random.nextInt(3) * 0.5, priority, priority == 0 ? 0 : 1);
     }
     Weighted[] expected = items.clone();
     Arrays.sort(expected, Weighted::compare);
