@@ -277,10 +277,19 @@ final class KeptCandidates {
 
   /** The second vector screen: the head screen's bound with coordinates HEAD to PREFIX computed. */
   private boolean mayBeClose(int i, int j, float headDot, float target) {
-    float dot = headDot;
-    for (int d = 0, a = i * (PREFIX - HEAD), b = j * (PREFIX - HEAD); d < PREFIX - HEAD; d++) {
-      dot += middles[a + d] * middles[b + d];
+    // Four independent sums: Java may not reorder float additions, so one sum would wait out the
+    // latency of each of the 32 additions in turn.
+    float s0 = 0;
+    float s1 = 0;
+    float s2 = 0;
+    float s3 = 0;
+    for (int d = 0, a = i * (PREFIX - HEAD), b = j * (PREFIX - HEAD); d < PREFIX - HEAD; d += 4) {
+      s0 += middles[a + d] * middles[b + d];
+      s1 += middles[a + d + 1] * middles[b + d + 1];
+      s2 += middles[a + d + 2] * middles[b + d + 2];
+      s3 += middles[a + d + 3] * middles[b + d + 3];
     }
+    float dot = headDot + ((s0 + s1) + (s2 + s3));
     return !(dot + tailNorm[i] * tailNorm[j] - target * columns.norm()[j] < 0);
   }
 
