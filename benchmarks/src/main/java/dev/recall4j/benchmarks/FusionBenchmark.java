@@ -1,5 +1,6 @@
 package dev.recall4j.benchmarks;
 
+import dev.recall4j.ranking.Dedup;
 import dev.recall4j.ranking.Ranker;
 import dev.recall4j.ranking.RankingResult;
 import dev.recall4j.ranking.TierPolicy;
@@ -60,6 +61,14 @@ public class FusionBenchmark {
   @Param({"100"})
   public int perPath;
 
+  /**
+   * The duplicate tests: {@code default} (token Jaccard 0.8 or vector cosine 0.95), {@code exact}
+   * (content hash only), {@code tokens} (Jaccard only) or {@code vectors} (cosine only). The three
+   * others show what each test costs on top of fusion and weighting.
+   */
+  @Param({"default"})
+  public String dedup;
+
   private Ranker.Builder builder;
   private Ranker ranker;
   private List<Candidates> candidates;
@@ -69,7 +78,13 @@ public class FusionBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     candidates = Candidates.load(QUESTIONS, perPath);
-    builder = Ranker.builder().fusion(fusion).tierPolicy(TierPolicy.boost(0.25));
+    builder = Ranker.builder().fusion(fusion).tierPolicy(TierPolicy.boost(0.25)).dedup(switch (dedup) {
+      case "default" -> Dedup.defaults();
+      case "exact" -> Dedup.exactOnly();
+      case "tokens" -> new Dedup(Dedup.defaults().tokenJaccard(), 1.0);
+      case "vectors" -> new Dedup(1.0, Dedup.defaults().vectorCosine());
+      default -> throw new IllegalArgumentException("dedup: expected default, exact, tokens or vectors, got " + dedup);
+    });
     ranker = builder.build();
   }
 

@@ -94,7 +94,8 @@ final class Summary {
     for (Measurement x : r.measurements()) {
       String label = switch (x.benchmark()) {
         case "FusionBenchmark.rank" -> "fuse, weight, dedup 2 × " + x.params().getOrDefault("perPath", "100") + " candidates, " + x.params().get("fusion")
-            + (x.params().containsKey("tokenSets") ? ", token sets " + x.params().get("tokenSets") : "");
+            + (x.params().containsKey("tokenSets") ? ", token sets " + x.params().get("tokenSets") : "")
+            + (x.params().getOrDefault("dedup", "default").equals("default") ? "" : ", dedup " + x.params().get("dedup"));
         case "PackingBenchmark.pack" -> "pack 200 candidates into 2,048 tokens (cl100k), token cache " + x.params().get("cache");
         case "EmbeddingBenchmark.query" -> "embed one query, " + x.params().get("model");
         case "EmbeddingBenchmark.documents" -> "embed 32 corpus texts, " + x.params().get("model");
