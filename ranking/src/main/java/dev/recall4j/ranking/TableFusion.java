@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * A built-in fusion: it fills a {@link FusionTable}, which the {@link Ranker} reads as it is. It
- * sorts the rows by its own order anyway; sorting them by fused score first, into objects, cost a
- * fifth of a ranking call.
+ * sorts the rows by its own order anyway; turning them into sorted {@link FusedCandidate}s first
+ * took 10 of the 24 µs that fusing 2 × 100 hits cost.
  */
 interface TableFusion extends Fusion {
   /** The paths fused, a row per candidate in no particular order. */

@@ -6,14 +6,17 @@ import dev.recall4j.core.ScoredRecord;
 
 /** A fused candidate with its record and weights, on its way to becoming a {@link ScoredRecord}. */
 final class Weighted {
+  /** Runs of this many are sorted by insertion before merging. */
+  private static final int RUN = 16;
+
   /**
    * Sorts into ranking order: group first (pinned, then tiers under strict mode), then final score,
    * then trust, then id. Trust breaks score ties so that a higher-trust twin never trails its copy
    * even when both scores are 0 (a convex fusion gives a path's worst hit 0).
    *
    * <p>A merge sort of its own rather than {@code List.sort}: the JDK's sort calls every comparator
-   * of the program through one call site, which the JIT cannot inline, and sorting about 170
-   * candidates that way took a tenth of a ranking call. Stable, O(n log n).
+   * of the program through one call site, which the JIT cannot inline: sorting about 170 shuffled
+   * candidates that way took 14 µs, 7% of a ranking call. Stable, O(n log n).
    */
   static void sort(Weighted[] items) {
     int n = items.length;
@@ -27,8 +30,6 @@ final class Weighted {
       }
     }
   }
-
-  private static final int RUN = 16;
 
   private static void insertionSort(Weighted[] items, int from, int to) {
     for (int i = from + 1; i < to; i++) {
