@@ -340,22 +340,25 @@ final class KeptCandidates {
    * each vector tested, and its norms, had cost a quarter of a megabyte per call.
    */
   private double exactCosine(int i, int j) {
+    Similarity candidate = ordered.get(i).similarity(tokenSets);
     if (exactOf != i) {
-      ordered.get(i).similarity(tokenSets).copyVector(exact);
+      candidate.copyVector(exact);
       exactOf = i;
     }
     ordered.get(j).similarity(tokenSets).copyVector(exactOther);
-    int length = ordered.get(i).similarity(tokenSets).dimension();
-    return Similarity.cosine(exact, exactNorm(i, exact), exactOther, exactNorm(j, exactOther), length);
+    int length = candidate.dimension(); // j's too: the screen passes only vectors of the same space
+    return Similarity.cosine(exact, exactNorm(i, exact, length), exactOther, exactNorm(j, exactOther, length), length);
   }
 
-  /** Candidate i's norm in double precision, its vector being in {@code v}; computed once. */
-  private double exactNorm(int i, float[] v) {
+
+  /** Candidate i's norm in double precision, its vector being the first {@code length} floats of {@code v}; computed once. */
+  private double exactNorm(int i, float[] v, int length) {
     if (Double.isNaN(exactNorms[i])) {
-      exactNorms[i] = Similarity.norm(v, ordered.get(i).similarity(tokenSets).dimension());
+      exactNorms[i] = Similarity.norm(v, length);
     }
     return exactNorms[i];
   }
+
 
   /** The index of the candidate's vector space, or -1 when it has no vector or the vector test is off. */
   private int spaceOf(Similarity s) {
