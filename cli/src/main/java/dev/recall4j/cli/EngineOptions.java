@@ -1,0 +1,75 @@
+package dev.recall4j.cli;
+
+import dev.recall4j.core.Scope;
+import dev.recall4j.engine.ConfigFile;
+import dev.recall4j.engine.EmbedderProvider;
+import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.engine.Teams;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine.Option;
+
+/**
+ * Options every index command shares: which index, which configuration, which scope. Settings
+ * given here override the configuration file.
+ */
+final class EngineOptions {
+  @Option(names = "--index", paramLabel = "DIR", description = "Index directory (default: from the configuration, else agents/index).")
+  Path index;
+
+  @Option(names = "--config", paramLabel = "FILE", description = "Configuration file (default: ./recall4j.yaml if present).")
+  Path config;
+
+  @Option(names = "--namespace", paramLabel = "NS", description = "Namespace (user or tenant); default from the configuration.")
+  String namespace;
+
+  @Option(names = "--project", paramLabel = "NAME", description = "Project scope.")
+  String project;
+
+  @Option(names = "--team", paramLabel = "NAME", description = "A team whose shared records (namespace team:NAME) this command may see; repeatable.")
+  List<String> teams = new ArrayList<>();
+
+  @Option(names = "--embedder", paramLabel = "PROVIDER", description = "Embedder provider: none, onnx or ollama (overrides the configuration).")
+  String embedder;
+
+  @Option(names = "--model", paramLabel = "NAME", description = "Embedding model (overrides the configuration).")
+  String model;
+
+  /** The configuration after applying the command-line overrides. */
+  EngineConfig config() throws IOException {
+    EngineConfig base = config != null ? ConfigFile.read(config) : ConfigFile.forWorkspace(Path.of("").toAbsolutePath());
+    EngineConfig.Builder b = base.toBuilder();
+    if (index != null) {
+      b.indexDir(index.toAbsolutePath());
+    }
+    if (namespace != null) {
+      b.namespace(namespace);
+    }
+    if (embedder != null) {
+      b.embedderProvider(EmbedderProvider.parse("--embedder", embedder));
+    }
+    if (model != null) {
+      b.embedderModel(model);
+    }
+    return b.build();
+  }
+
+  /** Opens the engine this command works on. */
+  RecallEngine open() throws IOException {
+    return RecallEngine.open(config());
+  }
+
+  /** The scope of this command: the namespace (option or configuration) and the project. */
+  Scope scope(EngineConfig config) {
+    return Scope.of(namespace != null ? namespace : config.namespace(), project);
+  }
+
+  /** The teams named with {@code --team}. */
+  Teams teams() {
+    return new Teams(Set.copyOf(teams));
+  }
+}

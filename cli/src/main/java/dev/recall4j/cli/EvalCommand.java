@@ -1,0 +1,104 @@
+package dev.recall4j.cli;
+
+import dev.recall4j.datasets.Dataset;
+import dev.recall4j.datasets.Datasets;
+import dev.recall4j.datasets.EvalMode;
+import dev.recall4j.datasets.EvalOptions;
+import dev.recall4j.datasets.EvalReport;
+import dev.recall4j.datasets.Evaluator;
+import dev.recall4j.datasets.Level;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code recall4j eval}: runs a dataset's judged queries in several modes and writes the figures. */
+@Command(
+    name = "eval",
+    description = {
+      "Evaluate retrieval modes on a relevance dataset (BEIR layout or LoCoMo): trec_eval metrics,",
+      "budget-aware recall (engine packer and naive baseline), latency; JSON, TREC runs and a table."
+    })
+final class EvalCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset directory.")
+  Path dataset;
+
+  @Option(names = "--split", defaultValue = "test", paramLabel = "SPLIT", description = "Qrels split (default: ${DEFAULT-VALUE}).")
+  String split;
+
+  @Option(names = "--level", paramLabel = "LEVEL", description = "LoCoMo level: turns (default), sessions, observations, or mixed (turns and observations in one haystack).")
+  String level;
+
+  @Option(names = "--mode", required = true, paramLabel = "MODE[,MODE...]",
+      description = "bm25, bm25-code, dense, hybrid, sqlite-fts5, a fusion spec (rrf:k=10, convex:alpha=0.3, dbsf),"
+          + " hybrid or a spec with +nodecay, or all.")
+  String mode;
+
+  @Option(names = "--budget", split = ",", paramLabel = "N[,N...]", description = "Token budgets (default: 512,1024,2048).")
+  List<Integer> budgets;
+
+  @Option(names = "--model", paramLabel = "NAME", description = "Embedding model (default: the engine's, bge-small-en-v15-q).")
+  String model;
+
+  @Option(names = "--out", required = true, paramLabel = "FILE.json", description = "Where the JSON goes.")
+  Path out;
+
+  @Option(names = "--run-dir", paramLabel = "DIR", description = "Write one TREC run file per mode here.")
+  Path runDir;
+
+  @Option(names = "--cache", paramLabel = "DIR", description = "Index and vector cache (default: ${XDG_CACHE_HOME:-~/.cache}/recall4j/eval).")
+  Path cache;
+
+  @Option(names = "--depth", defaultValue = "1000", paramLabel = "N", description = "Candidates per path and query (default: ${DEFAULT-VALUE}).")
+  int depth;
+
+  @Option(names = "--fusion-depth", defaultValue = "100", paramLabel = "N",
+      description = "Candidates per path entering fusion in fused modes (default: ${DEFAULT-VALUE}).")
+  int fusionDepth;
+
+  @Option(names = "--passage-words", paramLabel = "N",
+      description = "Embed texts longer than N words in passages of at most N (default: the engine's; 0: one vector per document).")
+  Integer passageWords;
+
+  @Option(names = "--tier-boost", paramLabel = "strict|B",
+      description = "Tier policy of the engine's ranking (recall.tier_boost): strict, or a boost >= 0 (default: the engine's).")
+  String tierBoost;
+
+  @Override
+  public Integer call() throws Exception {
+    List<EvalMode> modes = EvalMode.parseList(mode);
+    EvalOptions.Builder options = EvalOptions.builder(modes).depth(depth).fusionDepth(fusionDepth).runDir(runDir);
+    if (passageWords != null) {
+      options.passageWords(passageWords);
+    }
+    if (budgets != null) {
+      options.budgets(budgets);
+    }
+    if (model != null) {
+      options.model(model);
+    }
+    if (cache != null) {
+      options.cacheDir(cache);
+    }
+    options.tierBoost(EvalOptions.checkTierBoost("--tier-boost", tierBoost));
+    EvalOptions built = options.build();
+    Dataset data = Datasets.load(dataset, split, level == null ? null : Level.parse("--level", level));
+    StageProgress progress = new StageProgress(spec.commandLine().getErr(), data.label());
+    EvalReport report;
+    try {
+      report = Evaluator.run(data, built, progress);
+    } finally {
+      progress.finish();
+    }
+    report.writeJson(out);
+    spec.commandLine().getOut().print(report.table());
+    spec.commandLine().getOut().println("wrote " + out + (runDir == null ? "" : " and run files in " + runDir));
+    spec.commandLine().getOut().flush();
+    return 0;
+  }
+}

@@ -1,0 +1,65 @@
+package dev.recall4j.cli;
+
+import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.RecallResult;
+import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.engine.RecallEngine;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "recall", description = "Recall what is relevant to a query, packed into a token budget.")
+final class RecallCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin EngineOptions options;
+
+  @Option(names = "--query", required = true, paramLabel = "TEXT", description = "What to recall.")
+  String query;
+
+  @Option(names = "--budget", paramLabel = "TOKENS", description = "Token budget (default: context length x share, 512 when unknown).")
+  Integer budget;
+
+  @Option(names = "--tokenizer", paramLabel = "NAME", description = "Token counter: heuristic, cl100k or o200k (overrides the configuration).")
+  String tokenizer;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text (default) or json.")
+  String format;
+
+  @Option(names = "--explain", description = "Print every factor of each item's score as a table.")
+  boolean explain;
+
+  @Option(names = "--include-archived", description = "Also recall archived records.")
+  boolean includeArchived;
+
+  @Override
+  public Integer call() throws IOException {
+    EngineConfig config = options.config();
+    if (tokenizer != null) {
+      config = config.toBuilder().tokenizer(tokenizer).build();
+    }
+    if (!format.equals("text") && !format.equals("json")) {
+      throw new IllegalArgumentException("--format: unknown value \"" + format + "\", expected text or json");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    try (RecallEngine engine = RecallEngine.open(config)) {
+      RecallResult result = engine.recall(RecallRequest.builder(query)
+          .scope(options.scope(config))
+          .budgetTokens(budget)
+          .includeArchived(includeArchived)
+          .build(), options.teams());
+      if (format.equals("json")) {
+        ResultPrinter.json(result, out);
+      } else if (explain) {
+        ResultPrinter.explain(result, out);
+      } else {
+        ResultPrinter.text(result, out);
+      }
+    }
+    return 0;
+  }
+}
