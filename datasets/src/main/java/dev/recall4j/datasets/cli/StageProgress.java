@@ -1,6 +1,6 @@
 package dev.recall4j.datasets.cli;
 
-import dev.recall4j.datasets.EvalProgress;
+import dev.recall4j.datasets.eval.EvalProgress;
 import dev.recall4j.engine.cli.ProgressBar;
 import java.io.PrintWriter;
 
