@@ -13,7 +13,7 @@ import java.util.Map;
  *     mrr@10}, {@code map}) to its mean over the judged queries
  * @param budgeted budget in tokens to the mean, over judged queries, of the share of a query's
  *     judged-relevant documents whose record reaches the block packed by the engine's {@link
- *     dev.recall4j.budget.Packer} (a record cut short counts only if the block shows the first 32 tokens of its text: {@code Evaluator.Reach}); ascending budgets
+ *     dev.recall4j.budget.Packer} (a record cut short counts only if the block shows the first 32 tokens of its text: {@code Reach}); ascending budgets
  * @param budgetedNaive the same for {@link dev.recall4j.budget.NaivePacker} (take the best, render,
  *     cut at the budget)
  * @param latencyP50 median per-query time of this mode in milliseconds (what is counted: {@link

@@ -170,9 +170,9 @@ class EvaluatorTest {
   @Test
   void percentileIsNearestRank() {
     double[] values = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-    assertEquals(5, Evaluator.percentile(values, 0.5));
-    assertEquals(10, Evaluator.percentile(values, 0.95));
-    assertEquals(0, Evaluator.percentile(new double[0], 0.5));
+    assertEquals(5, ModeRun.percentile(values, 0.5));
+    assertEquals(10, ModeRun.percentile(values, 0.95));
+    assertEquals(0, ModeRun.percentile(new double[0], 0.5));
   }
 
   private static List<String> fieldNames(JsonNode node) {
@@ -183,7 +183,7 @@ class EvaluatorTest {
   @Test
   void aCutDocumentReachesTheBlockOnlyWithItsFirst32TokensOfText() {
     TokenCounter cl100k = TokenCounters.cl100k();
-    Evaluator.Reach reach = new Evaluator.Reach(cl100k);
+    Reach reach = new Reach(cl100k);
     ScoredRecord first = scoredChunk("first", "A sentence that fills the block first. ".repeat(8));
     ScoredRecord relevant = scoredChunk("relevant", "Alpha beta gamma delta epsilon. ".repeat(20));
     NaivePacker naive = new NaivePacker(cl100k, Renderers.memoryContext(), 2);
@@ -194,7 +194,7 @@ class EvaluatorTest {
     assertTrue(sliverItem.truncated(), sliver.context());
     assertFalse(reach.reached(sliver.context(), sliverItem), "a few tokens of the text are not a document shown");
 
-    PackedContext head = naive.pack(List.of(), List.of(first, relevant), firstBlock + Evaluator.Reach.MIN_TOKENS + 4);
+    PackedContext head = naive.pack(List.of(), List.of(first, relevant), firstBlock + Reach.MIN_TOKENS + 4);
     RecalledItem headItem = itemOf(head, "relevant");
     assertTrue(headItem.truncated(), head.context());
     assertTrue(reach.reached(head.context(), headItem), "the first 32 tokens of the text are in the block");
