@@ -1,7 +1,7 @@
 package dev.recall4j.benchmarks;
 
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.datasets.SqliteBaseline;
+import dev.recall4j.datasets.baseline.SqliteBaseline;
 import dev.recall4j.engine.RecallEngine;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.recall4j.benchmarks;
 
-import dev.recall4j.datasets.ScoredId;
-import dev.recall4j.datasets.SqliteBaseline;
+import dev.recall4j.datasets.baseline.SqliteBaseline;
+import dev.recall4j.datasets.trec.ScoredId;
 import dev.recall4j.store.Hit;
 import dev.recall4j.store.LuceneStore;
 import dev.recall4j.store.VectorEncoding;

@@ -1,8 +1,8 @@
 package dev.recall4j.benchmarks;
 
 import dev.recall4j.core.Embedder;
-import dev.recall4j.datasets.ScoredId;
-import dev.recall4j.datasets.SqliteBaseline;
+import dev.recall4j.datasets.baseline.SqliteBaseline;
+import dev.recall4j.datasets.trec.ScoredId;
 import dev.recall4j.embeddings.Embedders;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.ranking.Candidate;

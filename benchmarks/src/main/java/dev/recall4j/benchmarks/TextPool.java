@@ -2,11 +2,11 @@ package dev.recall4j.benchmarks;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Silo;
-import dev.recall4j.datasets.Dataset;
-import dev.recall4j.datasets.Datasets;
-import dev.recall4j.datasets.Document;
-import dev.recall4j.datasets.Level;
-import dev.recall4j.datasets.Query;
+import dev.recall4j.datasets.load.Dataset;
+import dev.recall4j.datasets.load.Datasets;
+import dev.recall4j.datasets.load.Document;
+import dev.recall4j.datasets.load.Level;
+import dev.recall4j.datasets.load.Query;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,12 +1,12 @@
 package dev.recall4j.cli;
 
-import dev.recall4j.datasets.Dataset;
-import dev.recall4j.datasets.Datasets;
-import dev.recall4j.datasets.EvalMode;
-import dev.recall4j.datasets.EvalOptions;
-import dev.recall4j.datasets.EvalReport;
-import dev.recall4j.datasets.Evaluator;
-import dev.recall4j.datasets.Level;
+import dev.recall4j.datasets.eval.EvalMode;
+import dev.recall4j.datasets.eval.EvalOptions;
+import dev.recall4j.datasets.eval.EvalReport;
+import dev.recall4j.datasets.eval.Evaluator;
+import dev.recall4j.datasets.load.Dataset;
+import dev.recall4j.datasets.load.Datasets;
+import dev.recall4j.datasets.load.Level;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

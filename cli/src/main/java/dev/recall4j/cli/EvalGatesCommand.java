@@ -1,7 +1,7 @@
 package dev.recall4j.cli;
 
-import dev.recall4j.datasets.EvalOptions;
-import dev.recall4j.datasets.Gates;
+import dev.recall4j.datasets.eval.EvalOptions;
+import dev.recall4j.datasets.gates.Gates;
 import dev.recall4j.embeddings.Embedders;
 import java.io.PrintWriter;
 import java.nio.file.Files;

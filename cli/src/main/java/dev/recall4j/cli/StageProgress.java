@@ -1,6 +1,6 @@
 package dev.recall4j.cli;
 
-import dev.recall4j.datasets.EvalProgress;
+import dev.recall4j.datasets.eval.EvalProgress;
 import java.io.PrintWriter;
 
 /** Shows each stage of an evaluation as its own progress bar on stderr. */

@@ -17,14 +17,14 @@ import java.security.MessageDigest;
 import java.util.zip.GZIPInputStream;
 
 /** Line-by-line reading of UTF-8 data files, gzip or not, feeding their raw bytes to a digest. */
-final class DataFiles {
+public final class DataFiles {
   private static final int BUFFER = 1 << 16;
 
   private DataFiles() {}
 
   /** Receives each line with its 1-based number. */
   @FunctionalInterface
-  interface LineHandler {
+  public interface LineHandler {
     void line(long number, String text) throws IOException;
   }
 
@@ -36,7 +36,8 @@ final class DataFiles {
    *
    * @throws DatasetFormatException when a line is not valid UTF-8
    */
-  static void forEachLine(Path file, MessageDigest digest, LineHandler handler) throws IOException {
+  public static void forEachLine(Path file, MessageDigest digest, LineHandler handler)
+      throws IOException {
     InputStream raw = Files.newInputStream(file);
     BufferedInputStream stored =
         new BufferedInputStream(digest == null ? raw : new DigestInputStream(raw, digest), BUFFER);
