@@ -1,5 +1,6 @@
 package dev.recall4j.engine;
 
+import dev.recall4j.budget.Packer;
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.TokenCounter;
@@ -116,7 +117,7 @@ public record EngineConfig(
     private int contextLength;
     private double budgetShare = 0.25;
     private Supplier<TokenCounter> tokenCounter = parsing("budget.tokenizer", "cl100k", TokenCounters::byName);
-    private double pinnedShare = 0.5;
+    private double pinnedShare = Packer.DEFAULT_PINNED_SHARE;
     private Supplier<VectorEncoding> vectorEncoding =
         parsing("index_settings.vector_encoding", "int8", v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
     private int hnswM = 16;

@@ -69,6 +69,8 @@ public final class RecallEngine implements Closeable {
   private final Exporter exporter;
 
   private RecallEngine(EngineConfig config, Embedder embedder, Clock clock) throws IOException {
+    // Tokens of a recall that names no budget: context length x share, 512 when unknown.
+    int defaultBudget = BudgetSizing.budgetFor(EmbedderFactory.contextLength(config), config.budget().share());
     this.config = config;
     this.embedder = embedder;
     this.store = LuceneStore.open(config.store().options(config.indexDir(), embedder));
@@ -87,8 +89,6 @@ public final class RecallEngine implements Closeable {
       embeddingQueue.wake(); // records a crash left without a vector
     }
     QueryEmbedding queryEmbedding = embedder == null ? null : new QueryEmbedding(embedder, background);
-    // Tokens of a recall that names no budget: context length x share, 512 when unknown.
-    int defaultBudget = BudgetSizing.budgetFor(EmbedderFactory.contextLength(config), config.budget().share());
     this.pipeline = new RecallPipeline(new Retriever(store, queryEmbedding, config.recall()),
         config.recall().ranker(clock), config.budget().packer(), defaultBudget);
     this.lookup = new RecordLookup(store);
