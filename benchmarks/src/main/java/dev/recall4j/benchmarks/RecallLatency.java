@@ -3,6 +3,7 @@ package dev.recall4j.benchmarks;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
+import dev.recall4j.core.Stage;
 import dev.recall4j.engine.RecallEngine;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -107,7 +108,7 @@ public final class RecallLatency {
         long pausesNow = pauses();
         long generationNow = commitGeneration(index);
         samples.add(new Sample(r, q, (start - jvmStartNanos) / 1_000_000, wall / 1e6, cpu / 1e6,
-            pausesNow != pauses, generationNow != generation, result.timingsMillis()));
+            pausesNow != pauses, generationNow != generation, byName(result.timingsMillis())));
         pauses = pausesNow;
         generation = generationNow;
       }
@@ -224,6 +225,13 @@ public final class RecallLatency {
     return questions.stream()
         .sorted(Comparator.comparingDouble((Map<String, Object> q) -> (double) q.get("medianMillis")).reversed())
         .limit(n).map(q -> (Integer) q.get("question")).toList();
+  }
+
+  /** A recall's stage timings keyed by the stages' printed names, as the report shows them. */
+  private static Map<String, Double> byName(Map<Stage, Double> timings) {
+    Map<String, Double> byName = new LinkedHashMap<>();
+    timings.forEach((stage, millis) -> byName.put(stage.toString(), millis));
+    return byName;
   }
 
   private static Map<String, Double> percentiles(double[] sorted) {

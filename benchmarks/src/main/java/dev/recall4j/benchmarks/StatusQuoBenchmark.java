@@ -50,10 +50,10 @@ public class StatusQuoBenchmark {
   private static final EngineConfig DEFAULTS = EngineConfig.builder(Path.of(".")).build();
 
   /** The engine's default fusion, as the engine's {@code recall} applies it. */
-  static final Fusion FUSION = DEFAULTS.fusionMethod();
+  static final Fusion FUSION = DEFAULTS.recall().fusion();
 
   /** Candidates per path: the engine's default {@code recall.top_k}. */
-  static final int TOP_K = DEFAULTS.topK();
+  static final int TOP_K = DEFAULTS.recall().topK();
 
   @Param({"1000", "10000", "100000"})
   public int size;

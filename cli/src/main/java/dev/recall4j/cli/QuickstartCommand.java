@@ -4,6 +4,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.Scope;
+import dev.recall4j.core.Stage;
 import dev.recall4j.engine.EmbedderProvider;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.EngineStatus;
@@ -91,7 +92,7 @@ final class QuickstartCommand implements Callable<Integer> {
     for (int i = 0; i < rounds; i++) {
       for (String query : SampleWorkspace.QUERIES) {
         RecallRequest request = RecallRequest.builder(query).scope(scope).budgetTokens(budget).build();
-        millis.add(engine.recall(request).timingsMillis().get("total"));
+        millis.add(engine.recall(request).timingsMillis().get(Stage.TOTAL));
       }
     }
     millis.sort(Comparator.naturalOrder());

@@ -8,6 +8,7 @@ import dev.recall4j.core.DroppedItem;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.ScoreBreakdown;
+import dev.recall4j.core.Stage;
 import dev.recall4j.core.Wire;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -29,12 +30,12 @@ final class ResultPrinter {
 
   static String summary(RecallResult r) {
     String stages = r.timingsMillis().entrySet().stream()
-        .filter(e -> !e.getKey().equals("total"))
+        .filter(e -> e.getKey() != Stage.TOTAL)
         .map(e -> e.getKey() + " " + ms(e.getValue()))
         .collect(Collectors.joining(", "));
     return String.format(Locale.ROOT, "retrieval: %s | %d/%d tokens (%s) | %d items, %d dropped | %s ms (%s)",
-        r.retrieval(), r.tokensUsed(), r.budgetTokens(), r.tokenizer(), r.items().size(), r.dropped().size(),
-        ms(r.timingsMillis().getOrDefault("total", 0.0)), stages);
+        r.retrieval().describe(), r.tokensUsed(), r.budgetTokens(), r.tokenizer(), r.items().size(), r.dropped().size(),
+        ms(r.timingsMillis().getOrDefault(Stage.TOTAL, 0.0)), stages);
   }
 
   /**
@@ -47,7 +48,7 @@ final class ResultPrinter {
     root.put("budget", r.budgetTokens());
     root.put("tokens_used", r.tokensUsed());
     root.put("tokenizer", r.tokenizer());
-    root.put("retrieval", r.retrieval());
+    root.put("retrieval", r.retrieval().describe());
     ArrayNode items = root.putArray("items");
     for (RecalledItem item : r.items()) {
       ObjectNode n = items.addObject();
@@ -74,7 +75,7 @@ final class ResultPrinter {
       dropped.addObject().put("id", d.id()).put("reason", Wire.name(d.reason())).put("detail", d.detail());
     }
     ObjectNode timings = root.putObject("timings_ms");
-    r.timingsMillis().forEach(timings::put);
+    r.timingsMillis().forEach((stage, millis) -> timings.put(stage.toString(), millis));
     r.warnings().forEach(root.putArray("warnings")::add);
     out.println(JSON.writeValueAsString(root));
   }

@@ -59,7 +59,7 @@ final class StatsCommand implements Callable<Integer> {
     EngineConfig config = options.config();
     Scope scope = options.scope(config);
     PrintWriter out = spec.commandLine().getOut();
-    if (!config.statsEnabled()) {
+    if (!config.stats().enabled()) {
       out.println("statistics are off (stats.enabled: false)");
       return 0;
     }
@@ -89,9 +89,9 @@ final class StatsCommand implements Callable<Integer> {
   /** The configured budget and the advice, as {@code status} and {@code stats} print them. */
   static void printBudget(PrintWriter out, EngineConfig config, Optional<BudgetAdvice> advice) {
     int budget = BudgetSizing.budgetFor(
-        config.contextLength() > 0 ? OptionalInt.of(config.contextLength()) : OptionalInt.empty(), config.budgetShare());
-    out.printf(Locale.ROOT, "Memory budget: %.0f%% of context (%d tokens%s)%n", config.budgetShare() * 100, budget,
-        config.contextLength() > 0 ? " of " + config.contextLength() : ", context length unknown");
+        config.budget().contextLength() > 0 ? OptionalInt.of(config.budget().contextLength()) : OptionalInt.empty(), config.budget().share());
+    out.printf(Locale.ROOT, "Memory budget: %.0f%% of context (%d tokens%s)%n", config.budget().share() * 100, budget,
+        config.budget().contextLength() > 0 ? " of " + config.budget().contextLength() : ", context length unknown");
     if (advice.isEmpty()) {
       out.println("Budget advice: statistics are off (stats.enabled: false)");
       return;

@@ -14,8 +14,7 @@ import java.util.Map;
  * @param budgetTokens the budget the context was packed into
  * @param tokensUsed tokens of {@code context} under {@code tokenizer}
  * @param tokenizer the name of the token counter used
- * @param retrieval which paths answered, e.g. {@code hybrid}, {@code lexical (no embedder)}, {@code
- *     lexical (embedder timeout)}
+ * @param retrieval which paths answered ({@link RetrievalMode})
  * @param timingsMillis wall time per stage in milliseconds, in stage order
  * @param warnings notes for the caller (for example a pinned record that was truncated)
  */
@@ -26,8 +25,8 @@ public record RecallResult(
     int budgetTokens,
     int tokensUsed,
     String tokenizer,
-    String retrieval,
-    Map<String, Double> timingsMillis,
+    RetrievalMode retrieval,
+    Map<Stage, Double> timingsMillis,
     List<String> warnings) {
 
   public RecallResult {

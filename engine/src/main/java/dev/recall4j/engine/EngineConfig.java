@@ -1,8 +1,8 @@
 package dev.recall4j.engine;
 
+import dev.recall4j.budget.Packer;
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Checks;
-import dev.recall4j.core.Embedder;
 import dev.recall4j.core.TokenCounter;
 import dev.recall4j.core.Wire;
 import dev.recall4j.embeddings.Embedders;
@@ -12,111 +12,50 @@ import dev.recall4j.ranking.RecencyDecay;
 import dev.recall4j.ranking.TierPolicy;
 import dev.recall4j.store.StoreOptions;
 import dev.recall4j.store.VectorEncoding;
-import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.Scope;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * Every setting of an engine, immutable. Build with {@link #builder(Path)} or read a YAML file with
- * {@link ConfigFile}. Each setting is named here as it is spelled in {@code recall4j.yaml}; bad values
- * fail at build time with that name.
+ * Every setting of an engine, immutable and parsed: each section of {@code recall4j.yaml} is a typed
+ * record ({@link EmbedderSettings}, {@link RecallSettings}, {@link BudgetSettings}, {@link
+ * StoreSettings}, {@link StatsSettings}) whose values the ranker, the packer and the store take as
+ * they are. Build with {@link #builder(Path)}, which holds every default, or read a YAML file with
+ * {@link ConfigFile}. Each setting is named as it is spelled in {@code recall4j.yaml}; bad values fail
+ * at build time with that name.
  *
  * @param workspace the workspace root; relative paths are resolved against it
- * @param indexDir {@code index}: the Lucene index directory (default {@code agents/index})
+ * @param indexDir {@code index}: the Lucene index directory (default {@value #DEFAULT_INDEX})
  * @param namespace {@code namespace}: the default namespace of records and requests ({@code default})
- * @param embedderProvider {@code embedder.provider}: none, onnx (default) or ollama
- * @param embedderModel {@code embedder.model}: the model name ({@code bge-small-en-v15-q})
- * @param ollamaHost {@code embedder.host}: the Ollama server ({@code http://127.0.0.1:11434})
- * @param embedderTimeout {@code embedder.timeout_ms}: hard timeout of one Ollama call (10,000 ms)
- * @param embedderBatchSize {@code embedder.batch_size}: texts per embedding call when ingesting (32)
- * @param passageWords {@code embedder.passage_words}: a record whose text has more words is embedded
- *     in passages of at most this many, one vector each, and ranks by its best passage (128, chosen
- *     by measurement: docs/RESULTS.md "Passage vectors"); 0 embeds every text as one vector
- * @param queryCacheSize {@code embedder.cache_size}: cached query vectors (1,024)
- * @param embedInBackground {@code embedder.background}: when true, a save returns once the record
- *     is lexically searchable and a background worker adds its vector (false: saves embed first)
- * @param deadline {@code recall.deadline_ms}: end-to-end time after which recall answers from the
- *     lexical path alone (200 ms; from the seeds' per-prompt target)
- * @param topK {@code recall.top_k}: candidates taken from each path (50)
- * @param fusion {@code recall.fusion}: the fusion spec (default {@code convex:alpha=0.5}: min-max
- *     normalised scores, equal weights, after Bruch et al., TOIS 2023). Chosen by the fusion sweep in
- *     docs/RESULTS.md with bge-small and passage vectors: the largest α at or above the better single
- *     path on every shared dataset and LoCoMo level (α 0.6 loses LoCoMo turns to BM25); before
- *     passage vectors α 0.3 was the largest, because one vector per long session was a poor signal;
- *     RRF (k = 60) loses LoCoMo turns and sessions to BM25
- * @param recencyDecay {@code recall.decay}: multiply scores by the per-kind recency decay of {@code
- *     RecencyDecay.defaults()} (on by default, floor 0.9: a gentle tie-breaker that cost at most
- *     0.0023 nDCG@10 on LoCoMo, where questions ask about any time; floor 0.5 cost 0.03-0.07)
- * @param tierBoost {@code recall.tier_boost}: how much the first priority tier (profile, facts) is
- *     boosted over the last (KB observations) when scores are ordered: final × (1 + boost) down to
- *     final × 1; {@code strict} orders by tier first. Default 0.25, so relevance decides and the tier
- *     breaks near-ties.
- * @param contextLength {@code budget.context_length}: the model's context window in tokens, or 0
- *     when unknown (then the budget is 512 tokens)
- * @param budgetShare {@code budget.share}: share of the context window the recalled block may take,
- *     in (0, 1] (0.25)
- * @param tokenizer {@code budget.tokenizer}: heuristic, cl100k (default) or o200k
- * @param pinnedShare {@code budget.pinned_share}: share of the budget pinned records may take (0.5)
- * @param vectorEncoding {@code index_settings.vector_encoding}: float32, int8 (default) or int4
- * @param hnswM {@code index_settings.hnsw_m}: HNSW graph degree (16, Lucene's default)
- * @param hnswBeamWidth {@code index_settings.hnsw_beam_width}: HNSW construction beam (100)
- * @param vectorCandidates {@code index_settings.vector_candidates}: HNSW candidates searched before
- *     keeping top-k (100)
- * @param bm25K1 {@code index_settings.bm25_k1}: BM25 k1 (0.9, Anserini's setting)
- * @param bm25B {@code index_settings.bm25_b}: BM25 b (0.4, Anserini's setting)
- * @param codeFieldBoost {@code index_settings.code_field_boost}: weight of the code-aware field
- *     (split identifiers, paths) beside the English text field, applied at query time (0.3; 0 gives
- *     plain BM25 as Anserini computes it)
- * @param statsEnabled {@code stats.enabled}: keep the recall log and the {@code memory_stats}
- *     sessions in a SQLite file (true); false opens no database and {@link
- *     RecallEngine#recordSession} refuses
- * @param statsDb {@code stats.db}: the SQLite file, relative to the workspace; null (the default)
- *     means {@value #STATS_FILE} beside the index directory (see {@link #statsFile()})
- * @param logMaxRows {@code stats.log_max_rows}: recall-log rows kept over all namespaces, oldest
- *     dropped first (10,000); 0 keeps no recall log while sessions are still recorded
- * @param logMaxDays {@code stats.log_max_days}: recall-log rows older than this many days are
- *     dropped (30)
+ * @param embedder the {@code embedder} section
+ * @param recall the {@code recall} section
+ * @param budget the {@code budget} section
+ * @param store the {@code index_settings} section
+ * @param stats the {@code stats} section, its {@code db} resolved against the workspace
  */
 public record EngineConfig(
     Path workspace,
     Path indexDir,
     String namespace,
-    EmbedderProvider embedderProvider,
-    String embedderModel,
-    URI ollamaHost,
-    Duration embedderTimeout,
-    int embedderBatchSize,
-    int passageWords,
-    int queryCacheSize,
-    boolean embedInBackground,
-    Duration deadline,
-    int topK,
-    String fusion,
-    boolean recencyDecay,
-    String tierBoost,
-    int contextLength,
-    double budgetShare,
-    String tokenizer,
-    double pinnedShare,
-    String vectorEncoding,
-    int hnswM,
-    int hnswBeamWidth,
-    int vectorCandidates,
-    double bm25K1,
-    double bm25B,
-    double codeFieldBoost,
-    boolean statsEnabled,
-    Path statsDb,
-    int logMaxRows,
-    int logMaxDays) {
+    EmbedderSettings embedder,
+    RecallSettings recall,
+    BudgetSettings budget,
+    StoreSettings store,
+    StatsSettings stats) {
   /** {@code embedder.passage_words} unless configured: see docs/RESULTS.md "Passage vectors". */
   public static final int DEFAULT_PASSAGE_WORDS = 128;
 
-
   /** The index directory under the workspace root when none is configured. */
   public static final String DEFAULT_INDEX = "agents/index";
+
+  /** {@code recall.fusion} unless configured: see {@link RecallSettings#fusion()}. */
+  public static final String DEFAULT_FUSION = "convex:alpha=0.5";
+
+  /** {@code recall.tier_boost} unless configured: see {@link RecallSettings#tierPolicy()}. */
+  public static final String DEFAULT_TIER_BOOST = "0.25";
 
   /** The statistics database's file name, beside the index directory unless {@code stats.db} says otherwise. */
   public static final String STATS_FILE = "recall4j.db";
@@ -125,119 +64,14 @@ public record EngineConfig(
     workspace = Checks.notNull(workspace, "workspace").toAbsolutePath().normalize();
     indexDir = workspace.resolve(Checks.notNull(indexDir, "index")).normalize();
     namespace = Scope.of(namespace).namespace();
-    Checks.notNull(embedderProvider, "embedder.provider");
-    embedderModel = Checks.notBlank(embedderModel, "embedder.model");
-    Checks.notNull(ollamaHost, "embedder.host");
-    Checks.require(
-        ollamaHost.getScheme() != null && ollamaHost.getScheme().startsWith("http"),
-        "embedder.host", "must be an http(s) URL, got %s", ollamaHost);
-    checkPositive(embedderTimeout, "embedder.timeout_ms");
-    Checks.require(embedderBatchSize >= 1, "embedder.batch_size", "must be >= 1, got %d", embedderBatchSize);
-    Checks.require(passageWords == 0 || passageWords >= Passages.MIN_WORDS, "embedder.passage_words",
-        "must be 0 (one vector per record) or >= %d, got %d", Passages.MIN_WORDS, passageWords);
-    Checks.require(queryCacheSize >= 0, "embedder.cache_size", "must be >= 0, got %d", queryCacheSize);
-    Checks.notNull(deadline, "recall.deadline_ms");
-    Checks.require(!deadline.isNegative(), "recall.deadline_ms", "must be >= 0, got %d", deadline.toMillis());
-    Checks.require(
-        topK >= 1 && topK <= RecallRequest.MAX_TOP_K, "recall.top_k", "must be in [1, %d], got %d", RecallRequest.MAX_TOP_K, topK);
-    fusion = Checks.notBlank(fusion, "recall.fusion");
-    tierBoost = Checks.notBlank(tierBoost, "recall.tier_boost");
-    Checks.require(contextLength >= 0, "budget.context_length", "must be >= 0 (0 = unknown), got %d", contextLength);
-    Checks.require(
-        budgetShare > 0 && budgetShare <= 1, "budget.share", "must be in (0, 1], got %s", budgetShare);
-    tokenizer = Checks.notBlank(tokenizer, "budget.tokenizer");
-    Checks.require(
-        pinnedShare > 0 && pinnedShare <= 1, "budget.pinned_share", "must be in (0, 1], got %s", pinnedShare);
-    vectorEncoding = Checks.notBlank(vectorEncoding, "index_settings.vector_encoding");
-    Checks.require(hnswM >= 2 && hnswM <= 512, "index_settings.hnsw_m", "must be in [2, 512], got %d", hnswM);
-    Checks.require(
-        hnswBeamWidth >= 1 && hnswBeamWidth <= 3200, "index_settings.hnsw_beam_width", "must be in [1, 3200], got %d", hnswBeamWidth);
-    Checks.require(
-        vectorCandidates >= 1 && vectorCandidates <= RecallRequest.MAX_TOP_K,
-        "index_settings.vector_candidates", "must be in [1, %d], got %d", RecallRequest.MAX_TOP_K, vectorCandidates);
-    Checks.inRange(bm25K1, 0, 10, "index_settings.bm25_k1");
-    Checks.inRange(bm25B, 0, 1, "index_settings.bm25_b");
-    Checks.inRange(codeFieldBoost, 0, 10, "index_settings.code_field_boost");
-    statsDb = statsDb == null ? null : workspace.resolve(statsDb).normalize();
-    Checks.require(logMaxRows >= 0, "stats.log_max_rows", "must be >= 0 (0 = no recall log), got %d", logMaxRows);
-    Checks.require(logMaxDays >= 1, "stats.log_max_days", "must be >= 1, got %d", logMaxDays);
-    String tokenizerName = tokenizer;
-    String fusionSpec = fusion;
-    String encoding = vectorEncoding;
-    underKey("budget.tokenizer", () -> TokenCounters.byName(tokenizerName));
-    underKey("recall.fusion", () -> Fusions.parse(fusionSpec));
-    String boost = tierBoost;
-    underKey("recall.tier_boost", () -> parseTierPolicy(boost));
-    underKey("index_settings.vector_encoding", () -> Wire.parse(VectorEncoding.class, "vector_encoding", encoding));
-  }
-
-  /** Runs a parser of another module and reports its failure under this file's setting name. */
-  private static void underKey(String key, Runnable parse) {
-    try {
-      parse.run();
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
+    Checks.notNull(embedder, "embedder");
+    Checks.notNull(recall, "recall");
+    Checks.notNull(budget, "budget");
+    Checks.notNull(store, "index_settings");
+    Checks.notNull(stats, "stats");
+    if (stats.db() != null) {
+      stats = new StatsSettings(stats.enabled(), workspace.resolve(stats.db()).normalize(), stats.logMaxRows(), stats.logMaxDays());
     }
-  }
-
-  /** The token counter named by {@link #tokenizer()}. */
-  public TokenCounter tokenCounter() {
-    return TokenCounters.byName(tokenizer);
-  }
-
-  /** The fusion named by {@link #fusion()}. */
-  public Fusion fusionMethod() {
-    return Fusions.parse(fusion);
-  }
-
-  /** The recency decay ranking applies: the per-kind defaults when {@code recall.decay} is on, else none. */
-  public RecencyDecay recencyDecayPolicy() {
-    return recencyDecay ? RecencyDecay.defaults() : RecencyDecay.none();
-  }
-
-  /** The tier policy named by {@link #tierBoost()}. */
-  public TierPolicy tierPolicy() {
-    return parseTierPolicy(tierBoost);
-  }
-
-  private static TierPolicy parseTierPolicy(String value) {
-    if (value.equals("strict")) {
-      return TierPolicy.strict();
-    }
-    try {
-      return TierPolicy.boost(Double.parseDouble(value));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("must be \"strict\" or a boost >= 0, got \"" + value + "\"", e);
-    }
-  }
-
-  /**
-   * The store settings of this configuration for an index in {@code dir}, holding the vectors of
-   * {@code embedder} (null: whatever model the index records, or none).
-   */
-  public StoreOptions storeOptions(Path dir, Embedder embedder) {
-    StoreOptions.Builder options = StoreOptions.builder(dir)
-        .vectorEncoding(storeVectorEncoding())
-        .hnswM(hnswM)
-        .hnswBeamWidth(hnswBeamWidth)
-        .vectorCandidates(vectorCandidates)
-        .bm25K1(bm25K1)
-        .bm25B(bm25B)
-        .codeFieldBoost((float) codeFieldBoost);
-    if (embedder != null) {
-      options.vectorDimension(embedder.dimension()).embeddingModel(embedder.modelId());
-    }
-    return options.build();
-  }
-
-  /** The store encoding named by {@link #vectorEncoding()}. */
-  public VectorEncoding storeVectorEncoding() {
-    return Wire.parse(VectorEncoding.class, "index_settings.vector_encoding", vectorEncoding);
-  }
-
-  private static void checkPositive(Duration value, String field) {
-    Checks.notNull(value, field);
-    Checks.require(!value.isNegative() && !value.isZero(), field, "must be > 0, got %d", value.toMillis());
   }
 
   public static Builder builder(Path workspace) {
@@ -248,9 +82,9 @@ public record EngineConfig(
     return new Builder(this);
   }
 
-  /** The statistics database: {@link #statsDb()} when set, else {@value #STATS_FILE} beside the index. */
+  /** The statistics database: {@code stats.db} when set, else {@value #STATS_FILE} beside the index. */
   public Path statsFile() {
-    return statsDb != null ? statsDb : indexDir.resolveSibling(STATS_FILE);
+    return stats.db() != null ? stats.db() : indexDir.resolveSibling(STATS_FILE);
   }
 
   /** The default scope of this engine's requests and records. */
@@ -258,7 +92,11 @@ public record EngineConfig(
     return Scope.of(namespace);
   }
 
-  /** Builds an {@link EngineConfig}; every unset setting takes the documented default. */
+  /**
+   * Builds an {@link EngineConfig}; every unset setting takes its default, defined here once. Specs
+   * given as text (fusion, tier boost, tokenizer, vector encoding) are parsed once, by {@link
+   * #build()}, and a bad one fails there under its {@code recall4j.yaml} key.
+   */
   public static final class Builder {
     private Path workspace;
     private Path indexDir = Path.of(DEFAULT_INDEX);
@@ -273,14 +111,15 @@ public record EngineConfig(
     private boolean embedInBackground;
     private Duration deadline = Duration.ofMillis(200);
     private int topK = 50;
-    private String fusion = "convex:alpha=0.5";
-    private boolean recencyDecay = true;
-    private String tierBoost = "0.25";
+    private Supplier<Fusion> fusion = parsing("recall.fusion", DEFAULT_FUSION, Fusions::parse);
+    private RecencyDecay recencyDecay = RecencyDecay.defaults();
+    private Supplier<TierPolicy> tierPolicy = parsing("recall.tier_boost", DEFAULT_TIER_BOOST, RecallSettings::tierPolicy);
     private int contextLength;
     private double budgetShare = 0.25;
-    private String tokenizer = "cl100k";
-    private double pinnedShare = 0.5;
-    private String vectorEncoding = "int8";
+    private Supplier<TokenCounter> tokenCounter = parsing("budget.tokenizer", "cl100k", TokenCounters::byName);
+    private double pinnedShare = Packer.DEFAULT_PINNED_SHARE;
+    private Supplier<VectorEncoding> vectorEncoding =
+        parsing("index_settings.vector_encoding", "int8", v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
     private int hnswM = 16;
     private int hnswBeamWidth = 100;
     private int vectorCandidates = 100;
@@ -300,34 +139,38 @@ public record EngineConfig(
       workspace = c.workspace;
       indexDir = c.indexDir;
       namespace = c.namespace;
-      embedderProvider = c.embedderProvider;
-      embedderModel = c.embedderModel;
-      ollamaHost = c.ollamaHost;
-      embedderTimeout = c.embedderTimeout;
-      embedderBatchSize = c.embedderBatchSize;
-      passageWords = c.passageWords;
-      queryCacheSize = c.queryCacheSize;
-      embedInBackground = c.embedInBackground;
-      deadline = c.deadline;
-      topK = c.topK;
-      fusion = c.fusion;
-      recencyDecay = c.recencyDecay;
-      tierBoost = c.tierBoost;
-      contextLength = c.contextLength;
-      budgetShare = c.budgetShare;
-      tokenizer = c.tokenizer;
-      pinnedShare = c.pinnedShare;
-      vectorEncoding = c.vectorEncoding;
-      hnswM = c.hnswM;
-      hnswBeamWidth = c.hnswBeamWidth;
-      vectorCandidates = c.vectorCandidates;
-      bm25K1 = c.bm25K1;
-      bm25B = c.bm25B;
-      codeFieldBoost = c.codeFieldBoost;
-      statsEnabled = c.statsEnabled;
-      statsDb = c.statsDb;
-      logMaxRows = c.logMaxRows;
-      logMaxDays = c.logMaxDays;
+      EmbedderSettings e = c.embedder;
+      embedderProvider = e.provider();
+      embedderModel = e.model();
+      ollamaHost = e.host();
+      embedderTimeout = e.timeout();
+      embedderBatchSize = e.batchSize();
+      passageWords = e.passageWords();
+      queryCacheSize = e.cacheSize();
+      embedInBackground = e.background();
+      RecallSettings r = c.recall;
+      deadline = r.deadline();
+      topK = r.topK();
+      fusion = r::fusion;
+      recencyDecay = r.decay();
+      tierPolicy = r::tierPolicy;
+      BudgetSettings b = c.budget;
+      contextLength = b.contextLength();
+      budgetShare = b.share();
+      tokenCounter = b::tokenCounter;
+      pinnedShare = b.pinnedShare();
+      StoreSettings s = c.store;
+      vectorEncoding = s::vectorEncoding;
+      hnswM = s.hnswM();
+      hnswBeamWidth = s.hnswBeamWidth();
+      vectorCandidates = s.vectorCandidates();
+      bm25K1 = s.bm25K1();
+      bm25B = s.bm25B();
+      codeFieldBoost = s.codeFieldBoost();
+      statsEnabled = c.stats.enabled();
+      statsDb = c.stats.db();
+      logMaxRows = c.stats.logMaxRows();
+      logMaxDays = c.stats.logMaxDays();
     }
 
     /** The index directory; a relative path is resolved against the workspace. */
@@ -344,15 +187,29 @@ public record EngineConfig(
     public Builder embedInBackground(boolean background) { this.embedInBackground = background; return this; }
     public Builder deadline(Duration deadline) { this.deadline = deadline; return this; }
     public Builder topK(int topK) { this.topK = topK; return this; }
-    public Builder fusion(String fusion) { this.fusion = fusion; return this; }
-    public Builder recencyDecay(boolean decay) { this.recencyDecay = decay; return this; }
+    /** A fusion spec, see {@link Fusions#parse(String)}. */
+    public Builder fusion(String spec) { this.fusion = parsing("recall.fusion", spec, Fusions::parse); return this; }
+    /** On: the per-kind defaults of {@link RecencyDecay#defaults()}; off: {@link RecencyDecay#none()}. */
+    public Builder recencyDecay(boolean decay) { this.recencyDecay = decay ? RecencyDecay.defaults() : RecencyDecay.none(); return this; }
     /** A boost >= 0 as text ({@code "0.25"}) or {@code "strict"}. */
-    public Builder tierBoost(String tierBoost) { this.tierBoost = tierBoost; return this; }
+    public Builder tierBoost(String tierBoost) {
+      this.tierPolicy = parsing("recall.tier_boost", tierBoost, RecallSettings::tierPolicy);
+      return this;
+    }
     public Builder contextLength(int contextLength) { this.contextLength = contextLength; return this; }
     public Builder budgetShare(double share) { this.budgetShare = share; return this; }
-    public Builder tokenizer(String tokenizer) { this.tokenizer = tokenizer; return this; }
+    /** {@code heuristic}, {@code cl100k} or {@code o200k}. */
+    public Builder tokenizer(String tokenizer) {
+      this.tokenCounter = parsing("budget.tokenizer", tokenizer, TokenCounters::byName);
+      return this;
+    }
     public Builder pinnedShare(double share) { this.pinnedShare = share; return this; }
-    public Builder vectorEncoding(String encoding) { this.vectorEncoding = encoding; return this; }
+    /** {@code float32}, {@code int8} or {@code int4}. */
+    public Builder vectorEncoding(String encoding) {
+      this.vectorEncoding = parsing("index_settings.vector_encoding", encoding,
+          v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
+      return this;
+    }
     public Builder hnswM(int m) { this.hnswM = m; return this; }
     public Builder hnswBeamWidth(int beamWidth) { this.hnswBeamWidth = beamWidth; return this; }
     public Builder vectorCandidates(int candidates) { this.vectorCandidates = candidates; return this; }
@@ -366,10 +223,28 @@ public record EngineConfig(
     public Builder logMaxDays(int days) { this.logMaxDays = days; return this; }
 
     public EngineConfig build() {
-      return new EngineConfig(workspace, indexDir, namespace, embedderProvider, embedderModel, ollamaHost,
-          embedderTimeout, embedderBatchSize, passageWords, queryCacheSize, embedInBackground, deadline, topK, fusion, recencyDecay, tierBoost, contextLength,
-          budgetShare, tokenizer, pinnedShare, vectorEncoding, hnswM, hnswBeamWidth, vectorCandidates,
-          bm25K1, bm25B, codeFieldBoost, statsEnabled, statsDb, logMaxRows, logMaxDays);
+      return new EngineConfig(workspace, indexDir, namespace,
+          new EmbedderSettings(embedderProvider, embedderModel, ollamaHost, embedderTimeout, embedderBatchSize,
+              passageWords, queryCacheSize, embedInBackground),
+          new RecallSettings(deadline, topK, fusion.get(), recencyDecay, tierPolicy.get()),
+          new BudgetSettings(contextLength, budgetShare, tokenCounter.get(), pinnedShare),
+          new StoreSettings(vectorEncoding.get(), hnswM, hnswBeamWidth, vectorCandidates, bm25K1, bm25B, codeFieldBoost),
+          new StatsSettings(statsEnabled, statsDb, logMaxRows, logMaxDays));
+    }
+
+    /**
+     * Parses {@code spec} when the configuration is built, reporting a blank or bad spec under this
+     * file's setting name.
+     */
+    private static <T> Supplier<T> parsing(String key, String spec, Function<String, T> parser) {
+      return () -> {
+        Checks.notBlank(spec, key);
+        try {
+          return parser.apply(spec);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
+        }
+      };
     }
   }
 }

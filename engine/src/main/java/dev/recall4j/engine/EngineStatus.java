@@ -1,5 +1,10 @@
 package dev.recall4j.engine;
 
+import dev.recall4j.core.Scope;
+import dev.recall4j.store.IndexInfo;
+import dev.recall4j.store.LuceneStore;
+import dev.recall4j.store.StoreFilter;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -34,5 +39,16 @@ public record EngineStatus(
     byKind = Map.copyOf(byKind);
     byStatus = Map.copyOf(byStatus);
     byTier = Map.copyOf(byTier);
+  }
+
+  /** Counts and sizes of what the scope's namespace holds in {@code store}. */
+  static EngineStatus of(LuceneStore store, Scope scope) throws IOException {
+    StoreFilter all = StoreFilter.all(scope);
+    IndexInfo info = store.info();
+    Map<String, Long> bySilo = store.counts(all, "silo");
+    return new EngineStatus(info.directory(), bySilo.values().stream().mapToLong(Long::longValue).sum(),
+        info.sizeBytes(), info.embeddingModel(), info.dimension(), bySilo,
+        store.counts(all, "kind"), store.counts(all, "status"),
+        store.counts(all, "tier"), store.idsWithoutVector(Integer.MAX_VALUE).size());
   }
 }

@@ -1,58 +1,31 @@
 package dev.recall4j.engine;
 
+import static dev.recall4j.engine.UncheckedIo.io;
+
 import dev.recall4j.budget.BudgetSizing;
-import dev.recall4j.budget.PackedContext;
-import dev.recall4j.budget.Packer;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.Scope;
-import dev.recall4j.core.ScoreBreakdown;
-import dev.recall4j.core.ScoredRecord;
-import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
-import dev.recall4j.core.TokenCounter;
-import dev.recall4j.core.Wire;
-import dev.recall4j.core.DroppedItem;
-import dev.recall4j.embeddings.EmbeddingException;
 import dev.recall4j.embeddings.Embedders;
-import dev.recall4j.embeddings.OllamaModels;
-import dev.recall4j.embeddings.OllamaOptions;
 import dev.recall4j.embeddings.QueryEmbedding;
-import dev.recall4j.ranking.Candidate;
-import dev.recall4j.ranking.PathResult;
-import dev.recall4j.ranking.Ranker;
 import dev.recall4j.ranking.RankingResult;
-import dev.recall4j.ranking.TierPolicy;
-import dev.recall4j.store.Hit;
-import dev.recall4j.store.IndexInfo;
 import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.StoreFilter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Consumer;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,79 +45,56 @@ import org.slf4j.LoggerFactory;
  *   System.out.println(r.context());
  * }
  * }</pre>
+ *
+ * <p>The façade wires one object per job: {@link RecallPipeline} (retrieval across scopes within
+ * the deadline by {@link Retriever}, ranking, packing), {@link RecordWrites} (every state change,
+ * under one {@link WriteLock}), {@link RecordLookup} (reads by id), {@link AccessLog} (access
+ * statistics and the recall log, in the background), {@link Exporter} and {@link Statistics}.
  */
 public final class RecallEngine implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(RecallEngine.class);
 
-  /** Pinned records fetched per recall at most; more is a configuration error worth a warning. */
-  private static final int MAX_PINNED = 256;
-
-  /** Records read per page by {@link #export}. */
-  private static final int EXPORT_PAGE = 500;
-
   private final EngineConfig config;
-  private final Clock clock;
   private final LuceneStore store;
   private final Embedder embedder;
-  private final QueryEmbedding queryEmbedding;
-  private final Ranker ranker;
-  private final TierPolicy tierPolicy;
-  private final Packer packer;
-  private final TokenCounter tokenCounter;
   private final ExecutorService background;
-  /** Serialises every state change, so read-check-write sequences (dedup, supersede) are atomic; fair, so
-   * a caller's write never waits behind a stream of background access updates. */
-  private final ReentrantLock writes = new ReentrantLock(true);
-  /** Guarded by {@link #writes}. */
-  private final DuplicateIndex duplicates = new DuplicateIndex();
-  /** Tokens of a recall that names no budget: context length x share, 512 when unknown. */
-  private final int defaultBudget;
+  private final WriteLock lock = new WriteLock();
   /** Null unless {@code embedder.background} is on and there is an embedder. */
   private final EmbeddingQueue embeddingQueue;
-  /** Null when {@code stats.enabled} is false. */
-  private final StatsStore statsStore;
-  private final Batcher<Access> accesses;
-  /** Null when statistics are off or {@code stats.log_max_rows} is 0. */
-  private final Batcher<LogEntry> recallLog;
+  private final Statistics statistics;
+  private final RecallPipeline pipeline;
+  private final RecordLookup lookup;
+  private final RecordWrites writes;
+  private final AccessLog accessLog;
+  private final Exporter exporter;
 
   private RecallEngine(EngineConfig config, Embedder embedder, Clock clock) throws IOException {
+    // Tokens of a recall that names no budget: context length x share, 512 when unknown.
+    int defaultBudget = BudgetSizing.budgetFor(EmbedderFactory.contextLength(config), config.budget().share());
     this.config = config;
-    this.defaultBudget = BudgetSizing.budgetFor(contextLength(config), config.budgetShare());
-    this.clock = clock;
     this.embedder = embedder;
-    this.store = LuceneStore.open(config.storeOptions(config.indexDir(), embedder));
+    this.store = LuceneStore.open(config.store().options(config.indexDir(), embedder));
     try {
-      this.statsStore = config.statsEnabled()
-          ? StatsStore.open(config.statsFile(), config.logMaxRows(), Duration.ofDays(config.logMaxDays()))
-          : null;
+      this.statistics = Statistics.open(config, clock);
     } catch (IOException | RuntimeException e) {
       store.close();
       throw e;
     }
     this.background = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("recall4j-bg-", 0).factory());
-    this.queryEmbedding = embedder == null ? null : new QueryEmbedding(embedder, background);
-    this.embeddingQueue = embedder == null || !config.embedInBackground()
+    EmbedderSettings embedding = config.embedder();
+    this.embeddingQueue = embedder == null || !embedding.background()
         ? null
-        : new EmbeddingQueue(embedder, store, change -> locked(() -> {
-            change.run();
-            return null;
-          }), background, config.embedderBatchSize(), config.passageWords());
+        : new EmbeddingQueue(embedder, store, lock::run, background, embedding.batchSize(), embedding.passageWords());
     if (embeddingQueue != null) {
       embeddingQueue.wake(); // records a crash left without a vector
     }
-    this.accesses = new Batcher<>(background, this::applyAccesses, "record access");
-    this.recallLog = statsStore != null && config.logMaxRows() > 0
-        ? new Batcher<>(background, statsStore::logRecalls, "log recalls")
-        : null;
-    this.tierPolicy = config.tierPolicy();
-    this.ranker = Ranker.builder()
-        .fusion(config.fusionMethod())
-        .recencyDecay(config.recencyDecayPolicy())
-        .tierPolicy(tierPolicy)
-        .clock(clock)
-        .build();
-    this.tokenCounter = config.tokenCounter();
-    this.packer = Packer.builder(tokenCounter).pinnedShare(config.pinnedShare()).build();
+    QueryEmbedding queryEmbedding = embedder == null ? null : new QueryEmbedding(embedder, background);
+    this.pipeline = new RecallPipeline(new Retriever(store, queryEmbedding, config.recall()),
+        config.recall().ranker(clock), config.budget().packer(), defaultBudget);
+    this.lookup = new RecordLookup(store);
+    this.writes = new RecordWrites(store, lock, clock, lookup, embedder, embeddingQueue, embedding);
+    this.accessLog = new AccessLog(store, lock, clock, background, statistics.logStore(), config.stats().logMaxRows());
+    this.exporter = new Exporter(store);
   }
 
   /** Opens (or creates) the configured index with the configured embedder and the system clock. */
@@ -159,9 +109,9 @@ public final class RecallEngine implements Closeable {
   public static RecallEngine open(EngineConfig config, Embedder embedder, Clock clock) throws IOException {
     Checks.notNull(config, "config");
     Checks.notNull(clock, "clock");
-    Embedder cached = embedder == null || config.queryCacheSize() == 0
+    Embedder cached = embedder == null || config.embedder().cacheSize() == 0
         ? embedder
-        : Embedders.cached(embedder, config.queryCacheSize());
+        : Embedders.cached(embedder, config.embedder().cacheSize());
     try {
       return new RecallEngine(config, cached, clock);
     } catch (IOException | RuntimeException e) {
@@ -172,38 +122,14 @@ public final class RecallEngine implements Closeable {
     }
   }
 
-  /**
-   * The model's context window: {@code budget.context_length} when set; else, for an Ollama
-   * embedder, what the server reports for that model ({@code /api/show}), since agents that embed
-   * with Ollama usually chat with it too; else unknown.
-   */
-  static OptionalInt contextLength(EngineConfig config) {
-    if (config.contextLength() > 0) {
-      return OptionalInt.of(config.contextLength());
-    }
-    return config.embedderProvider() == EmbedderProvider.OLLAMA ? OllamaModels.contextLength(ollamaOptions(config)) : OptionalInt.empty();
-  }
-
   /** The token budget of a recall that does not name one. */
   public int defaultBudget() {
-    return defaultBudget;
-  }
-
-  private static OllamaOptions ollamaOptions(EngineConfig config) {
-    return OllamaOptions.builder(config.embedderModel())
-        .host(config.ollamaHost())
-        .timeout(config.embedderTimeout())
-        .batchSize(config.embedderBatchSize())
-        .build();
+    return pipeline.defaultBudget();
   }
 
   /** The embedder a configuration names, or null for {@code provider: none}. */
   public static Embedder createEmbedder(EngineConfig config) {
-    return switch (config.embedderProvider()) {
-      case NONE -> null;
-      case ONNX -> Embedders.inProcess(config.embedderModel());
-      case OLLAMA -> Embedders.ollama(ollamaOptions(config));
-    };
+    return EmbedderFactory.create(config.embedder());
   }
 
   public EngineConfig config() {
@@ -252,17 +178,7 @@ public final class RecallEngine implements Closeable {
 
   /** {@link #saveAll(Collection)} with progress reports after each embedding batch. */
   public List<MemoryRecord> saveAll(Collection<MemoryRecord> records, IngestProgress progress) {
-    List<MemoryRecord> embedded = embedNowOrLater(records, progress);
-    return afterWrite(locked(() -> {
-      Batch batch = new Batch();
-      List<MemoryRecord> stored = new ArrayList<>(embedded.size());
-      for (MemoryRecord record : embedded) {
-        stored.add(batch.stage(resolve(batch, record)));
-      }
-      batch.commit();
-      // A later record of the batch may have replaced an earlier one: report what was written.
-      return stored.stream().map(r -> batch.staged.get(r.id())).toList();
-    }));
+    return writes.saveAll(records, progress);
   }
 
   /**
@@ -272,17 +188,7 @@ public final class RecallEngine implements Closeable {
    * namespace is refused, as in {@link #saveAll(Collection)}.
    */
   public List<MemoryRecord> importAll(Collection<MemoryRecord> records) {
-    List<MemoryRecord> embedded = embedNowOrLater(records, IngestProgress.NONE);
-    return afterWrite(locked(() -> {
-      Batch batch = new Batch();
-      for (MemoryRecord record : embedded) {
-        MemoryRecord existing = batch.current(record.id());
-        checkSameNamespace(existing, record);
-        batch.stage(record);
-      }
-      batch.commit();
-      return embedded;
-    }));
+    return writes.importAll(records);
   }
 
   /** The record with this id if it exists and the scope may see it (any status or tier). */
@@ -292,10 +198,7 @@ public final class RecallEngine implements Closeable {
 
   /** The record with this id if the scope, holding these teams, may see it (any status or tier). */
   public Optional<MemoryRecord> get(Scope scope, Teams teams, String id) {
-    Checks.notNull(scope, "scope");
-    Checks.notNull(teams, "teams");
-    Checks.notBlank(id, "id");
-    return io(() -> store.get(id)).filter(r -> teams.canSee(scope, r.scope()));
+    return lookup.get(scope, teams, id);
   }
 
   /**
@@ -313,27 +216,7 @@ public final class RecallEngine implements Closeable {
    *     nothing is changed
    */
   public MemoryRecord supersede(Scope scope, String oldId, MemoryRecord newRecord) {
-    Checks.notNull(scope, "scope");
-    Checks.notNull(newRecord, "newRecord");
-    Checks.notBlank(oldId, "oldId");
-    Checks.require(scope.canSee(newRecord.scope()), "newRecord.scope",
-        "must lie inside the caller's scope %s, got %s", scope, newRecord.scope());
-    Checks.require(newRecord.supersedes() == null || newRecord.supersedes().equals(oldId), "supersedes",
-        "must be null or the superseded id %s, got %s", Checks.excerpt(oldId), Checks.excerpt(newRecord.supersedes()));
-    MemoryRecord embedded = embedAll(List.of(newRecord.toBuilder().supersedes(oldId).build()), IngestProgress.NONE).get(0);
-    return locked(() -> {
-      MemoryRecord old = require(scope, oldId);
-      requireActive(old, "superseded");
-      Checks.require(io(() -> store.get(embedded.id())).isEmpty(), "newRecord.id",
-          "a record %s is already stored; a superseding record needs a new id", Checks.excerpt(embedded.id()));
-      List<String> links = new ArrayList<>(old.links());
-      links.add(embedded.id());
-      Batch batch = new Batch();
-      batch.stage(old.toBuilder().status(Status.SUPERSEDED).updated(later(old.updated())).links(links).build());
-      batch.stage(embedded);
-      batch.commit();
-      return embedded;
-    });
+    return writes.supersede(scope, oldId, newRecord);
   }
 
   /**
@@ -344,23 +227,7 @@ public final class RecallEngine implements Closeable {
    * @throws IllegalArgumentException naming the id when the scope holds no such record
    */
   public List<MemoryRecord> history(Scope scope, String id) {
-    MemoryRecord newest = require(scope, id);
-    Set<String> seen = new HashSet<>(Set.of(newest.id()));
-    for (Optional<MemoryRecord> next = successor(scope, newest); next.isPresent() && seen.add(next.get().id());
-        next = successor(scope, newest)) {
-      newest = next.get();
-    }
-    List<MemoryRecord> chain = new ArrayList<>(List.of(newest));
-    Set<String> back = new HashSet<>(Set.of(newest.id()));
-    for (MemoryRecord r = newest; r.supersedes() != null && back.add(r.supersedes()); ) {
-      Optional<MemoryRecord> previous = get(scope, r.supersedes());
-      if (previous.isEmpty()) {
-        break;
-      }
-      r = previous.get();
-      chain.add(r);
-    }
-    return chain;
+    return lookup.history(scope, id);
   }
 
   /**
@@ -371,13 +238,7 @@ public final class RecallEngine implements Closeable {
    * @throws IllegalArgumentException naming the id when the scope holds no such record
    */
   public MemoryRecord forget(Scope scope, String id) {
-    return locked(() -> {
-      MemoryRecord current = require(scope, id);
-      if (current.status() == Status.DELETED) {
-        return current;
-      }
-      return write(current, current.toBuilder().status(Status.DELETED).updated(later(current.updated())).build());
-    });
+    return writes.forget(scope, id);
   }
 
   /**
@@ -387,12 +248,12 @@ public final class RecallEngine implements Closeable {
    * @throws IllegalArgumentException naming {@code id} (unknown) or {@code status} (not active)
    */
   public MemoryRecord archive(Scope scope, String id) {
-    return changeTier(scope, id, Tier.ARCHIVED, EnumSet.of(Tier.ACTIVE, Tier.PINNED), "archived");
+    return writes.changeTier(scope, id, Tier.ARCHIVED, EnumSet.of(Tier.ACTIVE, Tier.PINNED), "archived");
   }
 
   /** Brings an archived record back to the active tier; see {@link #archive}. */
   public MemoryRecord unarchive(Scope scope, String id) {
-    return changeTier(scope, id, Tier.ACTIVE, EnumSet.of(Tier.ARCHIVED), "unarchived");
+    return writes.changeTier(scope, id, Tier.ACTIVE, EnumSet.of(Tier.ARCHIVED), "unarchived");
   }
 
   /**
@@ -402,12 +263,12 @@ public final class RecallEngine implements Closeable {
    * @throws IllegalArgumentException naming {@code id} (unknown) or {@code status} (not active)
    */
   public MemoryRecord pin(Scope scope, String id) {
-    return changeTier(scope, id, Tier.PINNED, EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED), "pinned");
+    return writes.changeTier(scope, id, Tier.PINNED, EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED), "pinned");
   }
 
   /** Returns a pinned record to the active tier (recalled by relevance); see {@link #pin}. */
   public MemoryRecord unpin(Scope scope, String id) {
-    return changeTier(scope, id, Tier.ACTIVE, EnumSet.of(Tier.PINNED), "unpinned");
+    return writes.changeTier(scope, id, Tier.ACTIVE, EnumSet.of(Tier.PINNED), "unpinned");
   }
 
   /**
@@ -418,12 +279,7 @@ public final class RecallEngine implements Closeable {
    * @throws IllegalArgumentException naming the id when the scope holds no such record
    */
   public MemoryRecord purge(Scope scope, String id) {
-    return locked(() -> {
-      MemoryRecord current = require(scope, id);
-      io(() -> store.purge(current.id()));
-      duplicates.update(current, null);
-      return current;
-    });
+    return writes.purge(scope, id);
   }
 
   /**
@@ -433,22 +289,7 @@ public final class RecallEngine implements Closeable {
    * @return how many records were passed to {@code sink}
    */
   public long export(Scope scope, Teams teams, Consumer<MemoryRecord> sink) {
-    Checks.notNull(scope, "scope");
-    Checks.notNull(teams, "teams");
-    Checks.notNull(sink, "sink");
-    long count = 0;
-    String after = null;
-    for (List<MemoryRecord> page = io(() -> store.page(null, EXPORT_PAGE)); !page.isEmpty();
-        page = pageAfter(after)) {
-      for (MemoryRecord r : page) {
-        if (teams.canSee(scope, r.scope())) {
-          sink.accept(r);
-          count++;
-        }
-      }
-      after = page.get(page.size() - 1).id();
-    }
-    return count;
+    return exporter.export(scope, teams, sink);
   }
 
   /**
@@ -458,9 +299,7 @@ public final class RecallEngine implements Closeable {
    * @throws IllegalStateException when statistics are off ({@code stats.enabled: false})
    */
   public void recordSession(Scope scope, SessionStats session) {
-    Checks.notNull(scope, "scope");
-    Checks.notNull(session, "session");
-    stats().recordSession(scope.namespace(), session, clock.instant());
+    statistics.recordSession(scope, session);
   }
 
   /**
@@ -468,10 +307,7 @@ public final class RecallEngine implements Closeable {
    * empty when statistics are off. Never changes a setting.
    */
   public Optional<BudgetAdvice> budgetAdvice(Scope scope) {
-    Checks.notNull(scope, "scope");
-    return statsStore == null
-        ? Optional.empty()
-        : Optional.of(BudgetAdvice.of(statsStore.recentSessions(scope.namespace(), BudgetAdvice.WINDOW), config.budgetShare()));
+    return statistics.budgetAdvice(scope);
   }
 
   /**
@@ -481,15 +317,12 @@ public final class RecallEngine implements Closeable {
    * @throws IllegalStateException when statistics are off
    */
   public List<LoggedRecall> recallLog(Scope scope, int limit) {
-    Checks.notNull(scope, "scope");
-    Checks.require(limit >= 1, "limit", "must be >= 1, got %d", limit);
-    return stats().recentRecalls(scope.namespace(), limit);
+    return statistics.recallLog(scope, limit);
   }
 
   /** Aggregates of the namespace's recall log. @throws IllegalStateException when statistics are off */
   public RecallLogSummary recallLogSummary(Scope scope) {
-    Checks.notNull(scope, "scope");
-    return stats().summary(scope.namespace());
+    return statistics.recallLogSummary(scope);
   }
 
   /**
@@ -509,41 +342,8 @@ public final class RecallEngine implements Closeable {
   public RecallResult recall(RecallRequest request, Teams teams) {
     Checks.notNull(request, "request");
     Checks.notNull(teams, "teams");
-    long start = System.nanoTime();
-    Map<String, Double> timings = new LinkedHashMap<>();
-    Stopwatch watch = new Stopwatch(timings);
-    List<ScoredRecord> pinned = pinned(request, teams);
-    watch.lap("pinned");
-
-    List<ScoredRecord> ranked = List.of();
-    List<DroppedItem> dropped = new ArrayList<>();
-    String retrieval = "pinned only (empty query)";
-    if (!request.query().isEmpty()) {
-      Retrieval candidates = retrieve(request, teams, start);
-      timings.putAll(candidates.timingsMillis());
-      retrieval = candidates.retrieval();
-      watch.restart();
-      RankingResult ranking = rank(candidates);
-      ranked = ranking.ranked();
-      dropped.addAll(ranking.dropped());
-      watch.lap("rank");
-    }
-
-    int budget = request.budgetTokens() != null
-        ? request.budgetTokens()
-        : defaultBudget;
-    PackedContext packed = packer.pack(pinned, ranked, budget);
-    watch.lap("pack");
-    timings.put("total", (System.nanoTime() - start) / 1e6);
-
-    dropped.addAll(packed.dropped());
-    List<String> warnings = new ArrayList<>(packed.warnings());
-    if (retrieval.startsWith("lexical (embedder error")) {
-      warnings.add(retrieval);
-    }
-    RecallResult result = new RecallResult(packed.context(), packed.items(), dropped, packed.budgetTokens(),
-        packed.tokensUsed(), packed.tokenizer(), retrieval, timings, warnings);
-    afterRecall(request, result);
+    RecallResult result = pipeline.recall(request, teams);
+    accessLog.afterRecall(request, result);
     return result;
   }
 
@@ -560,54 +360,12 @@ public final class RecallEngine implements Closeable {
   public Retrieval retrieve(RecallRequest request, Teams teams) {
     Checks.notNull(request, "request");
     Checks.notNull(teams, "teams");
-    return retrieve(request, teams, System.nanoTime());
+    return pipeline.retrieve(request, teams);
   }
 
   /** Fuses, weights and deduplicates a retrieval with this engine's ranking settings. */
   public RankingResult rank(Retrieval retrieval) {
-    return ranker.rank(retrieval.paths(), retrieval.records());
-  }
-
-  private Retrieval retrieve(RecallRequest request, Teams teams, long start) {
-    Map<String, Double> timings = new LinkedHashMap<>();
-    Stopwatch watch = new Stopwatch(timings);
-    Duration deadline = request.deadline() != null ? request.deadline() : config.deadline();
-    List<StoreFilter> filters = teams.visibleScopes(request.scope()).stream()
-        .map(scope -> StoreFilter.recallable(scope)
-            .withSilos(request.silos())
-            .withKinds(request.kinds())
-            .withTags(request.tags())
-            .withTiers(request.includeArchived() ? EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED) : EnumSet.of(Tier.ACTIVE)))
-        .toList();
-    int topK = request.topK() != null ? request.topK() : config.topK();
-    List<Hit> lexical = acrossScopes(filters, topK, filter -> store.searchLexical(request.query(), filter, topK));
-    watch.lap("lexical");
-    List<Hit> semantic = List.of();
-    String retrieval;
-    if (queryEmbedding == null) {
-      retrieval = "lexical (no embedder)";
-    } else {
-      Duration left = deadline.minusNanos(System.nanoTime() - start);
-      Optional<float[]> vector = Optional.empty();
-      try {
-        vector = queryEmbedding.embed(request.query(), left.isNegative() ? Duration.ZERO : left);
-        retrieval = vector.isPresent() ? "hybrid" : "lexical (embedder timeout)";
-      } catch (EmbeddingException e) {
-        LOG.warn("embedder failed, answering from the lexical path: {}", e.getMessage());
-        retrieval = "lexical (embedder error: " + e.getMessage() + ")";
-      }
-      watch.lap("embed");
-      if (vector.isPresent()) {
-        float[] queryVector = vector.get();
-        semantic = acrossScopes(filters, topK, filter -> store.searchVector(queryVector, filter, topK));
-        watch.lap("vector");
-      }
-    }
-    Map<String, MemoryRecord> records = new HashMap<>();
-    lexical.forEach(h -> records.put(h.record().id(), h.record()));
-    semantic.forEach(h -> records.put(h.record().id(), h.record()));
-    List<PathResult> paths = List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
-    return new Retrieval(paths, records, retrieval, timings);
+    return pipeline.rank(retrieval);
   }
 
   /**
@@ -617,21 +375,12 @@ public final class RecallEngine implements Closeable {
    * merging costs about 30 s there. Writes wait meanwhile; recalls continue.
    */
   public void compact() {
-    locked(() -> {
-      io(() -> store.compact());
-      return null;
-    });
+    lock.run(() -> io(() -> store.compact()));
   }
 
   /** Counts and sizes of what the namespace holds. */
   public EngineStatus status(Scope scope) {
-    StoreFilter all = StoreFilter.all(scope);
-    IndexInfo info = store.info();
-    Map<String, Long> bySilo = io(() -> store.counts(all, "silo"));
-    return new EngineStatus(info.directory(), bySilo.values().stream().mapToLong(Long::longValue).sum(),
-        info.sizeBytes(), info.embeddingModel(), info.dimension(), bySilo,
-        io(() -> store.counts(all, "kind")), io(() -> store.counts(all, "status")),
-        io(() -> store.counts(all, "tier")), io(() -> store.idsWithoutVector(Integer.MAX_VALUE)).size());
+    return io(() -> EngineStatus.of(store, scope));
   }
 
   /** Waits for background work (access statistics) and closes the index and the embedder. */
@@ -648,352 +397,8 @@ public final class RecallEngine implements Closeable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    try (LuceneStore index = store; Embedder model = embedder; StatsStore stats = statsStore) {
+    try (LuceneStore index = store; Embedder model = embedder; Statistics stats = statistics) {
       LOG.debug("closing engine over {}", config.indexDir());
     }
   }
-
-  private List<ScoredRecord> pinned(RecallRequest request, Teams teams) {
-    List<MemoryRecord> found = new ArrayList<>();
-    for (Scope scope : teams.visibleScopes(request.scope())) {
-      StoreFilter scoped = StoreFilter.recallable(scope)
-          .withSilos(request.silos())
-          .withKinds(request.kinds())
-          .withTiers(EnumSet.of(Tier.PINNED));
-      found.addAll(io(() -> store.find(scoped, MAX_PINNED)));
-    }
-    if (found.size() >= MAX_PINNED) {
-      LOG.warn("more than {} pinned records in scope; only the first {} by id are considered", MAX_PINNED, MAX_PINNED);
-    }
-    return found.stream()
-        .sorted(Comparator.comparingInt((MemoryRecord r) -> tierPolicy.priority(r.kind())).thenComparing(MemoryRecord::id))
-        .limit(MAX_PINNED)
-        .map(r -> new ScoredRecord(r, ScoreBreakdown.pinned(r.effectiveTrust())))
-        .toList();
-  }
-
-  private static PathResult path(String name, List<Hit> hits) {
-    return new PathResult(name, hits.stream().map(h -> new Candidate(h.record().id(), h.score())).toList());
-  }
-
-  private List<MemoryRecord> withVectors(List<MemoryRecord> records) {
-    if (embedder == null) {
-      return records;
-    }
-    List<Integer> missing = new ArrayList<>();
-    for (int i = 0; i < records.size(); i++) {
-      if (records.get(i).vector() == null) {
-        missing.add(i);
-      }
-    }
-    if (missing.isEmpty()) {
-      return records;
-    }
-    List<MemoryRecord> embedded =
-        RecordVectors.embed(embedder, missing.stream().map(records::get).toList(), config.passageWords());
-    List<MemoryRecord> out = new ArrayList<>(records);
-    for (int j = 0; j < missing.size(); j++) {
-      out.set(missing.get(j), embedded.get(j));
-    }
-    return out;
-  }
-
-  /** Validates the input and embeds records without a vector, batch by batch, outside the write lock. */
-  /** Embeds before writing, or, with {@code embedder.background}, leaves it to the queue. */
-  private List<MemoryRecord> embedNowOrLater(Collection<MemoryRecord> records, IngestProgress progress) {
-    if (embeddingQueue == null) {
-      return embedAll(records, progress);
-    }
-    List<MemoryRecord> input = List.copyOf(Checks.notNull(records, "records"));
-    progress.update(input.size(), input.size());
-    return input;
-  }
-
-  /** Wakes the background embedder after a write that may have queued records. */
-  private <T> T afterWrite(T written) {
-    if (embeddingQueue != null) {
-      embeddingQueue.wake();
-    }
-    return written;
-  }
-
-  private List<MemoryRecord> embedAll(Collection<MemoryRecord> records, IngestProgress progress) {
-    Checks.notNull(records, "records");
-    Checks.notNull(progress, "progress");
-    List<MemoryRecord> input = List.copyOf(records);
-    List<MemoryRecord> embedded = new ArrayList<>(input.size());
-    int batch = config.embedderBatchSize();
-    for (int from = 0; from < input.size(); from += batch) {
-      embedded.addAll(withVectors(input.subList(from, Math.min(input.size(), from + batch))));
-      progress.update(embedded.size(), input.size());
-    }
-    return embedded;
-  }
-
-  /** The records one recall injected, and when. */
-  private record Access(List<String> ids, Instant when) {}
-
-  /** One recall to log. */
-  record LogEntry(Scope scope, String query, RecallResult result, Instant when) {}
-
-  /**
-   * Off the recall's critical path: queues the injected records' access statistics (they feed
-   * decay) and the recall-log entry for the background batchers.
-   */
-  private void afterRecall(RecallRequest request, RecallResult result) {
-    Instant when = clock.instant();
-    if (!result.items().isEmpty()) {
-      accesses.submit(new Access(result.items().stream().map(i -> i.record().id()).toList(), when));
-    }
-    if (recallLog != null) {
-      recallLog.submit(new LogEntry(request.scope(), request.query(), result, when));
-    }
-  }
-
-  /**
-   * Applies queued accesses: each record's {@code recallCount} goes up by the number of recalls
-   * that injected it, and its {@code lastAccessed} becomes the latest recall time of the batch
-   * (exact when recalls are spaced; within the batch's span during a burst, far below any decay
-   * half-life). Usually every record occurs once and the store updates doc values in place, as
-   * designed. When a burst queued several recalls of one record (a pinned profile is in every
-   * recall), the store's +1-per-call update would cost one commit per recall; re-indexing those
-   * records with their summed counts costs one commit for the batch instead. Under the write lock,
-   * so a concurrent state change cannot lose an increment.
-   */
-  private void applyAccesses(List<Access> batch) {
-    Map<String, Long> counts = new java.util.TreeMap<>();
-    Instant latest = Instant.MIN;
-    for (Access access : batch) {
-      new java.util.TreeSet<>(access.ids()).forEach(id -> counts.merge(id, 1L, Long::sum));
-      latest = access.when().isAfter(latest) ? access.when() : latest;
-    }
-    Instant when = latest;
-    // In place, one commit, whatever the counts: re-indexing the records a batch injected more than
-    // once added segments and HNSW builds that cost as much CPU as the recalls themselves.
-    locked(() -> {
-      io(() -> store.recordAccess(counts, when));
-      return null;
-    });
-  }
-
-  private StatsStore stats() {
-    if (statsStore == null) {
-      throw new IllegalStateException("statistics are off (stats.enabled: false in the configuration)");
-    }
-    return statsStore;
-  }
-
-  /**
-   * Runs one search per visible scope and merges the hits as one search over their union would
-   * order them: score descending, then id, ranks renumbered. Scores of separate searches are
-   * comparable because scope filters never score (BM25 statistics and vector similarity do not
-   * depend on the filter). With no team this is the single search.
-   */
-  private List<Hit> acrossScopes(List<StoreFilter> filters, int topK, IoSearch search) {
-    if (filters.size() == 1) {
-      return io(() -> search.run(filters.get(0)));
-    }
-    List<Hit> all = new ArrayList<>();
-    for (StoreFilter filter : filters) {
-      all.addAll(io(() -> search.run(filter)));
-    }
-    all.sort(Comparator.comparingDouble((Hit h) -> h.score()).reversed().thenComparing(h -> h.record().id()));
-    List<Hit> merged = new ArrayList<>(Math.min(topK, all.size()));
-    for (int i = 0; i < Math.min(topK, all.size()); i++) {
-      merged.add(new Hit(all.get(i).record(), i + 1, all.get(i).score()));
-    }
-    return merged;
-  }
-
-  private interface IoSearch {
-    List<Hit> run(StoreFilter filter) throws IOException;
-  }
-
-  /**
-   * Decides what one record of a save becomes: a new record, a replacement of the same id (keeping
-   * the stored creation time and statistics), or a refresh of the stored record it repeats.
-   */
-  private MemoryRecord resolve(Batch batch, MemoryRecord record) {
-    MemoryRecord existing = batch.current(record.id());
-    checkSameNamespace(existing, record);
-    if (existing != null) {
-      Instant updated = later(existing.updated());
-      return record.toBuilder()
-          .created(existing.created().isBefore(record.created()) ? existing.created() : record.created())
-          .updated(record.updated().isAfter(updated) ? record.updated() : updated)
-          .recallCount(existing.recallCount())
-          .lastAccessed(existing.lastAccessed())
-          .build();
-    }
-    Optional<String> repeated = batch.duplicateOf(record);
-    if (repeated.isEmpty()) {
-      return record;
-    }
-    MemoryRecord original = batch.current(repeated.get());
-    MemoryRecord.Builder refreshed = original.toBuilder().updated(later(original.updated()));
-    if (original.tier() == Tier.ARCHIVED) {
-      refreshed.tier(Tier.ACTIVE);
-    }
-    return refreshed.build();
-  }
-
-  private static void checkSameNamespace(MemoryRecord existing, MemoryRecord record) {
-    Checks.require(existing == null || existing.scope().namespace().equals(record.scope().namespace()), "id",
-        "%s is already used by a record of another namespace; ids are unique across the index", Checks.excerpt(record.id()));
-  }
-
-  /**
-   * The records one write changes, staged in memory and committed with one {@code upsertAll}; the
-   * duplicate index follows only after the commit succeeded. Used under the write lock.
-   */
-  private final class Batch {
-    /** What the batch writes, by id, in staging order. */
-    final Map<String, MemoryRecord> staged = new LinkedHashMap<>();
-    /** What the index held before, by id (null: absent). */
-    private final Map<String, MemoryRecord> before = new HashMap<>();
-    /** Content repeats among the staged records, by staged id. */
-    private final DuplicateIndex stagedDuplicates = DuplicateIndex.empty();
-
-    /** The record's state as the batch would leave it: staged, else stored, else null. */
-    MemoryRecord current(String id) {
-      MemoryRecord s = staged.get(id);
-      if (s != null) {
-        return s;
-      }
-      if (!before.containsKey(id)) {
-        before.put(id, io(() -> store.get(id)).orElse(null));
-      }
-      return before.get(id);
-    }
-
-    Optional<String> duplicateOf(MemoryRecord r) {
-      Optional<String> inBatch = io(() -> stagedDuplicates.find(null, r));
-      return inBatch.isPresent() ? inBatch : io(() -> duplicates.find(store, r));
-    }
-
-    MemoryRecord stage(MemoryRecord r) {
-      MemoryRecord previous = current(r.id());
-      staged.put(r.id(), r);
-      stagedDuplicates.update(previous, r);
-      return r;
-    }
-
-    void commit() {
-      if (staged.isEmpty()) {
-        return;
-      }
-      io(() -> store.upsertAll(staged.values()));
-      staged.forEach((id, r) -> duplicates.update(before.get(id), r));
-    }
-  }
-
-  private MemoryRecord write(MemoryRecord before, MemoryRecord after) {
-    io(() -> store.upsert(after));
-    duplicates.update(before, after);
-    return after;
-  }
-
-  private MemoryRecord changeTier(Scope scope, String id, Tier target, Set<Tier> from, String verb) {
-    return locked(() -> {
-      MemoryRecord current = require(scope, id);
-      if (current.tier() == target) {
-        return current;
-      }
-      requireActive(current, verb);
-      Checks.require(from.contains(current.tier()), "tier", "record %s is %s; only %s records can be %s",
-          Checks.excerpt(id), Wire.name(current.tier()), from.stream().map(Wire::name).sorted().toList(), verb);
-      return write(current, current.toBuilder().tier(target).updated(later(current.updated())).build());
-    });
-  }
-
-  private static void requireActive(MemoryRecord r, String verb) {
-    Checks.require(r.status() == Status.ACTIVE, "status", "record %s is %s; only active records can be %s",
-        Checks.excerpt(r.id()), Wire.name(r.status()), verb);
-  }
-
-  /** The record that superseded {@code r}: among its links, the one whose {@code supersedes} is r. */
-  private Optional<MemoryRecord> successor(Scope scope, MemoryRecord r) {
-    if (r.status() != Status.SUPERSEDED) {
-      return Optional.empty();
-    }
-    for (String link : r.links()) {
-      Optional<MemoryRecord> next = get(scope, link).filter(n -> r.id().equals(n.supersedes()));
-      if (next.isPresent()) {
-        return next;
-      }
-    }
-    return Optional.empty();
-  }
-
-  private List<MemoryRecord> pageAfter(String after) {
-    return io(() -> store.page(after, EXPORT_PAGE));
-  }
-
-  private <T> T locked(java.util.function.Supplier<T> change) {
-    writes.lock();
-    try {
-      return change.get();
-    } finally {
-      writes.unlock();
-    }
-  }
-
-  private MemoryRecord require(Scope scope, String id) {
-    Checks.notNull(scope, "scope");
-    Checks.notBlank(id, "id");
-    return get(scope, id).orElseThrow(() -> new IllegalArgumentException(
-        "id: no record " + Checks.excerpt(id) + " in scope " + scope));
-  }
-
-  /** Now, but never before {@code floor}: a record's updated time never goes backwards. */
-  private Instant later(Instant floor) {
-    Instant now = clock.instant();
-    return now.isBefore(floor) ? floor : now;
-  }
-
-  private interface IoCall<T> {
-    T call() throws IOException;
-  }
-
-  private interface IoRun {
-    void run() throws IOException;
-  }
-
-  private static <T> T io(IoCall<T> call) {
-    try {
-      return call.call();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void io(IoRun run) {
-    try {
-      run.run();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /** Records the wall time of consecutive stages. */
-  private static final class Stopwatch {
-    private final Map<String, Double> timings;
-    private long last = System.nanoTime();
-
-    Stopwatch(Map<String, Double> timings) {
-      this.timings = timings;
-    }
-
-    /** Starts the next lap now: time spent elsewhere is not charged to it. */
-    void restart() {
-      last = System.nanoTime();
-    }
-
-    void lap(String stage) {
-      long now = System.nanoTime();
-      timings.put(stage, (now - last) / 1e6);
-      last = now;
-    }
-  }
-
 }

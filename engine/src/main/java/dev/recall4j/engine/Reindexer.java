@@ -46,8 +46,8 @@ public final class Reindexer {
     long embedded = 0;
     boolean resumed = Files.isDirectory(staging);
     String fromModel;
-    try (LuceneStore source = LuceneStore.open(config.storeOptions(index, null));
-        LuceneStore target = LuceneStore.open(config.storeOptions(staging, embedder))) {
+    try (LuceneStore source = LuceneStore.open(config.store().options(index, null));
+        LuceneStore target = LuceneStore.open(config.store().options(staging, embedder))) {
       fromModel = source.info().embeddingModel();
       total = source.info().records();
       String after = lastId(target);
@@ -56,7 +56,7 @@ public final class Reindexer {
         LOG.info("resuming reindex of {} after id {} ({} records already done)", index, after, done);
       }
       for (List<MemoryRecord> page = source.page(after, BATCH); !page.isEmpty(); page = source.page(after, BATCH)) {
-        target.upsertAll(reembed(page, embedder, config.passageWords()));
+        target.upsertAll(reembed(page, embedder, config.embedder().passageWords()));
         embedded += page.size();
         done += page.size();
         after = page.get(page.size() - 1).id();

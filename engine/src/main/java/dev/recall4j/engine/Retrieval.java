@@ -2,6 +2,8 @@ package dev.recall4j.engine;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.RetrievalMode;
+import dev.recall4j.core.Stage;
 import dev.recall4j.ranking.PathResult;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,11 +15,11 @@ import java.util.Map;
  *
  * @param paths the {@code lexical} path, and the {@code vector} path when it answered in time
  * @param records every candidate's record, by id
- * @param retrieval which paths answered, e.g. {@code hybrid} or {@code lexical (embedder timeout)}
+ * @param retrieval which paths answered ({@link RetrievalMode})
  * @param timingsMillis wall time of each retrieval stage in milliseconds, in stage order
  */
 public record Retrieval(
-    List<PathResult> paths, Map<String, MemoryRecord> records, String retrieval, Map<String, Double> timingsMillis) {
+    List<PathResult> paths, Map<String, MemoryRecord> records, RetrievalMode retrieval, Map<Stage, Double> timingsMillis) {
   public Retrieval {
     paths = List.copyOf(paths);
     records = Map.copyOf(records);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.Scope;
+import dev.recall4j.core.Stage;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -121,7 +122,7 @@ final class StatsStore implements Closeable {
   }
 
   /** Appends recalls to the log in one transaction and applies the retention. */
-  synchronized void logRecalls(List<RecallEngine.LogEntry> entries) {
+  synchronized void logRecalls(List<RecallLogEntry> entries) {
     if (logMaxRows == 0 || entries.isEmpty()) {
       return;
     }
@@ -134,7 +135,7 @@ final class StatsStore implements Closeable {
             INSERT INTO recall_log (recorded_at, recorded_ms, namespace, project, task, session, query,
               item_count, items, tokens_used, budget_tokens, retrieval, total_ms)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
-          for (RecallEngine.LogEntry e : entries) {
+          for (RecallLogEntry e : entries) {
             bind(st, e);
             st.executeUpdate();
             try (ResultSet keys = st.getGeneratedKeys()) {
@@ -160,7 +161,7 @@ final class StatsStore implements Closeable {
     });
   }
 
-  private static void bind(PreparedStatement st, RecallEngine.LogEntry e) throws SQLException {
+  private static void bind(PreparedStatement st, RecallLogEntry e) throws SQLException {
     RecallResult result = e.result();
     ArrayNode items = JSON.createArrayNode();
     for (RecalledItem item : result.items()) {
@@ -185,8 +186,8 @@ final class StatsStore implements Closeable {
     st.setString(9, items.toString());
     st.setInt(10, result.tokensUsed());
     st.setInt(11, result.budgetTokens());
-    st.setString(12, result.retrieval());
-    st.setDouble(13, result.timingsMillis().getOrDefault("total", 0.0));
+    st.setString(12, result.retrieval().describe());
+    st.setDouble(13, result.timingsMillis().getOrDefault(Stage.TOTAL, 0.0));
   }
 
   /** The namespace's most recent log entries, newest first. */

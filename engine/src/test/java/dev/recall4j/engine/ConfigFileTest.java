@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recall4j.ranking.RecencyDecay;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,11 +23,11 @@ class ConfigFileTest {
   void everySettingHasADefault() throws IOException {
     EngineConfig c = ConfigFile.forWorkspace(dir);
     assertEquals(dir.toAbsolutePath().resolve("agents/index"), c.indexDir());
-    assertEquals(EmbedderProvider.ONNX, c.embedderProvider());
-    assertEquals(0.25, c.budgetShare());
-    assertEquals(Duration.ofMillis(200), c.deadline());
-    assertEquals("convex:alpha=0.5", c.fusion());
-    assertEquals(true, c.recencyDecay());
+    assertEquals(EmbedderProvider.ONNX, c.embedder().provider());
+    assertEquals(0.25, c.budget().share());
+    assertEquals(Duration.ofMillis(200), c.recall().deadline());
+    assertEquals("convex:alpha=0.5", c.recall().fusion().name());
+    assertEquals(RecencyDecay.defaults().toString(), c.recall().decay().toString());
   }
 
   @Test
@@ -42,12 +43,12 @@ class ConfigFileTest {
     EngineConfig c = ConfigFile.read(file);
     assertEquals(dir.toAbsolutePath().resolve("data/idx"), c.indexDir());
     assertEquals("alice", c.namespace());
-    assertEquals(EmbedderProvider.NONE, c.embedderProvider());
-    assertEquals(Duration.ofMillis(50), c.deadline());
-    assertEquals(20, c.topK());
-    assertEquals(4096, c.contextLength());
-    assertEquals("o200k", c.tokenizer());
-    assertEquals(1.2, c.bm25K1());
+    assertEquals(EmbedderProvider.NONE, c.embedder().provider());
+    assertEquals(Duration.ofMillis(50), c.recall().deadline());
+    assertEquals(20, c.recall().topK());
+    assertEquals(4096, c.budget().contextLength());
+    assertEquals("o200k", c.budget().tokenCounter().name());
+    assertEquals(1.2, c.store().bm25K1());
   }
 
   @Test
@@ -61,7 +62,7 @@ class ConfigFileTest {
         """);
     EngineConfig c = ConfigFile.read(file);
     assertEquals("harvey", c.namespace());
-    assertEquals(0.3, c.budgetShare());
+    assertEquals(0.3, c.budget().share());
   }
 
   @Test
@@ -98,18 +99,18 @@ class ConfigFileTest {
   @Test
   void statsSettingsHaveDefaultsAndAreRead() throws IOException {
     EngineConfig defaults = ConfigFile.forWorkspace(dir);
-    assertTrue(defaults.statsEnabled());
+    assertTrue(defaults.stats().enabled());
     assertEquals(dir.toAbsolutePath().resolve("agents/recall4j.db"), defaults.statsFile());
-    assertEquals(10_000, defaults.logMaxRows());
-    assertEquals(30, defaults.logMaxDays());
+    assertEquals(10_000, defaults.stats().logMaxRows());
+    assertEquals(30, defaults.stats().logMaxDays());
     EngineConfig c = ConfigFile.read(write("recall4j.yaml", """
         index: data/idx
         stats: {enabled: false, db: state/stats.db, log_max_rows: 0, log_max_days: 7}
         """));
-    assertEquals(false, c.statsEnabled());
+    assertEquals(false, c.stats().enabled());
     assertEquals(dir.toAbsolutePath().resolve("state/stats.db"), c.statsFile());
-    assertEquals(0, c.logMaxRows());
-    assertEquals(7, c.logMaxDays());
+    assertEquals(0, c.stats().logMaxRows());
+    assertEquals(7, c.stats().logMaxDays());
     assertEquals(dir.toAbsolutePath().resolve("data/recall4j.db"),
         ConfigFile.read(write("beside.yaml", "index: data/idx\n")).statsFile(), "beside the index by default");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
+import dev.recall4j.core.RetrievalMode;
 import dev.recall4j.embeddings.EmbeddingException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -57,13 +58,13 @@ class DeadlineTest {
       long start = System.nanoTime();
       RecallResult first = engine.recall(request);
       double millis = (System.nanoTime() - start) / 1e6;
-      assertEquals("lexical (embedder timeout)", first.retrieval());
+      assertEquals("lexical (embedder timeout)", first.retrieval().describe());
       assertFalse(first.items().isEmpty(), "the lexical path still answers");
       assertTrue(millis < 900, "returned before the 1 s embedding finished: " + millis + " ms");
 
       Thread.sleep(1_300);
       RecallResult second = engine.recall(request);
-      assertEquals("hybrid", second.retrieval(), "the late vector was cached");
+      assertEquals("hybrid", second.retrieval().describe(), "the late vector was cached");
     }
   }
 
@@ -74,9 +75,10 @@ class DeadlineTest {
       engine.saveAll(RecallEngineTest.threeSilos());
       embedder.failing.set(true);
       RecallResult result = engine.recall(RecallRequest.builder("TideTable").scope(RecallEngineTest.SCOPE).build());
-      assertTrue(result.retrieval().startsWith("lexical (embedder error: cannot connect to Ollama"), result.retrieval());
+      assertEquals(RetrievalMode.Kind.LEXICAL_EMBEDDER_ERROR, result.retrieval().kind(), result.retrieval().describe());
+      assertTrue(result.retrieval().detail().startsWith("cannot connect to Ollama"), result.retrieval().describe());
       assertFalse(result.items().isEmpty());
-      assertTrue(result.warnings().contains(result.retrieval()), result.warnings().toString());
+      assertTrue(result.warnings().contains(result.retrieval().describe()), result.warnings().toString());
     }
   }
 }

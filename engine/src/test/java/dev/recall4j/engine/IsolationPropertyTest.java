@@ -66,7 +66,7 @@ class IsolationPropertyTest {
         Set<String> visible = corpus.stream().filter(r -> teams.canSee(scope, r.scope())).map(MemoryRecord::id)
             .collect(Collectors.toSet());
         Retrieval retrieval = engine.retrieve(request, teams);
-        assertEquals("hybrid", retrieval.retrieval(), context);
+        assertEquals("hybrid", retrieval.retrieval().describe(), context);
         for (PathResult path : retrieval.paths()) {
           path.ranked().forEach(c -> assertTrue(visible.contains(c.id()), context + ": " + path.path() + " leaked " + c.id()));
         }

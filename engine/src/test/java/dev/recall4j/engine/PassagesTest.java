@@ -103,7 +103,7 @@ class PassagesTest {
       assertEquals(passages, engine.get(RecallEngineTest.SCOPE, "long").orElseThrow().vectorCount());
       // The last passage's words find the record on the vector path as well.
       var result = engine.recall(RecallRequest.builder("w110 w111 w112 w113 w114").scope(RecallEngineTest.SCOPE).build());
-      assertEquals("hybrid", result.retrieval());
+      assertEquals("hybrid", result.retrieval().describe());
       assertEquals(1, result.items().get(0).score().vectorRank());
     }
     Reindexer.reindex(config, new HashingEmbedder(8), IngestProgress.NONE);

@@ -65,7 +65,7 @@ class RecallEngineTest {
       assertEquals("profile", ids.get(0), "pinned profile first: " + ids);
       assertTrue(ids.containsAll(List.of("tool", "chunk", "obs")), "one item of each silo: " + ids);
       assertFalse(ids.contains("other"), "an unrelated memory is not recalled: " + ids);
-      assertEquals("lexical (no embedder)", result.retrieval());
+      assertEquals("lexical (no embedder)", result.retrieval().describe());
       assertTrue(result.context().startsWith("[memory context]"), result.context());
       assertTrue(TokenCounters.cl100k().count(result.context()) <= 400);
       assertEquals(TokenCounters.cl100k().count(result.context()), result.tokensUsed());
@@ -165,7 +165,7 @@ class RecallEngineTest {
       engine.saveAll(threeSilos());
       RecallResult result = engine.recall(RecallRequest.builder("morning beverage the user enjoys").scope(SCOPE)
           .deadline(java.time.Duration.ofSeconds(30)).build());
-      assertEquals("hybrid", result.retrieval());
+      assertEquals("hybrid", result.retrieval().describe());
       RecalledItem tea = result.items().stream().filter(i -> i.record().id().equals("other")).findFirst()
           .orElseThrow(() -> new AssertionError("paraphrase not recalled: " + result.context()));
       assertTrue(tea.score().vectorRank() == 1, "the paraphrase is the best vector hit: " + tea.score());

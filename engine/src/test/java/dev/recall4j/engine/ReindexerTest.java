@@ -49,7 +49,7 @@ class ReindexerTest {
       MemoryRecord r = engine.get(RecallEngineTest.SCOPE, "r0003").orElseThrow();
       assertEquals(16, r.dimension());
       assertEquals("hashing-16", r.embeddingModel());
-      assertEquals("hybrid", engine.recall(RecallRequest.builder("station 3 tides").scope(RecallEngineTest.SCOPE).build()).retrieval());
+      assertEquals("hybrid", engine.recall(RecallRequest.builder("station 3 tides").scope(RecallEngineTest.SCOPE).build()).retrieval().describe());
     }
     assertTrue(Files.notExists(workspace.resolve("agents/index.reindex")) && Files.notExists(workspace.resolve("agents/index.old")));
   }

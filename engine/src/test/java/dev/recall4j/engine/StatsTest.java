@@ -98,7 +98,7 @@ class StatsTest {
       assertEquals(BudgetAdvice.Suggestion.RAISE_SHARE, advice.suggestion());
       assertEquals(0.35, advice.suggestedShare());
       assertEquals(BudgetAdvice.Suggestion.NOT_ENOUGH_DATA, engine.budgetAdvice(Scope.of("bob")).orElseThrow().suggestion());
-      assertEquals(0.25, engine.config().budgetShare(), "advice never changes a setting");
+      assertEquals(0.25, engine.config().budget().share(), "advice never changes a setting");
     }
   }
 

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  *       are removed from the paths before fusion, silently: they are not candidates at all, so they
  *       appear neither in {@code ranked} nor in {@code dropped} (logged at debug). A correction thus
  *       always wins over the memory it replaces.
- *   <li><b>Fusion</b> of the remaining paths ({@link Fusion}; default RRF, k = 60).
+ *   <li><b>Fusion</b> of the remaining paths ({@link Fusion}; default {@code convex:alpha=0.5}).
  *   <li><b>Weighting:</b> {@code final = fused × decay × trust × tierBoost}, with decay from {@link
  *       RecencyDecay} at the injected clock's instant, trust {@link MemoryRecord#effectiveTrust()} (1
  *       when trust is off) and the boost of the {@link TierPolicy} (1 under strict tiers).

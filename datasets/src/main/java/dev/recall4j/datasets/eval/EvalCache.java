@@ -1,5 +1,6 @@
 package dev.recall4j.datasets.eval;
 
+import dev.recall4j.core.Wire;
 import dev.recall4j.datasets.load.Dataset;
 import dev.recall4j.engine.EngineConfig;
 import java.io.BufferedInputStream;
@@ -61,12 +62,12 @@ final class EvalCache {
                 RECORDS_VERSION,
                 dataset.checksum(),
                 modelId == null ? "none" : modelId,
-                config.vectorEncoding(),
-                Integer.toString(config.hnswM()),
-                Integer.toString(config.hnswBeamWidth()),
-                Double.toString(config.bm25K1()),
-                Double.toString(config.bm25B()),
-                Integer.toString(config.passageWords())));
+                Wire.name(config.store().vectorEncoding()),
+                Integer.toString(config.store().hnswM()),
+                Integer.toString(config.store().hnswBeamWidth()),
+                Double.toString(config.store().bm25K1()),
+                Double.toString(config.store().bm25B()),
+                Integer.toString(config.embedder().passageWords())));
   }
 
   /** The vector file of a dataset and model. */

@@ -4,9 +4,11 @@ import dev.recall4j.budget.Packer;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.RetrievalMode;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.ScoreBreakdown;
 import dev.recall4j.core.ScoredRecord;
+import dev.recall4j.core.Stage;
 import dev.recall4j.core.TokenCounter;
 import dev.recall4j.datasets.baseline.SqliteBaseline;
 import dev.recall4j.datasets.load.Dataset;
@@ -82,9 +84,9 @@ final class EvaluationJob {
           EngineConfig.builder(entry)
               .indexDir(Path.of("lucene"))
               .embedderProvider(model == null ? EmbedderProvider.NONE : EmbedderProvider.ONNX)
-              .embedderModel(modelId == null ? defaults.embedderModel() : modelId)
+              .embedderModel(modelId == null ? defaults.embedder().model() : modelId)
               .passageWords(options.passageWords())
-              .tierBoost(options.tierBoost() == null ? defaults.tierBoost() : options.tierBoost())
+              .tierBoost(tierBoost())
               .deadline(NO_DEADLINE)
               .build();
     } catch (RuntimeException e) {
@@ -93,8 +95,8 @@ final class EvaluationJob {
       }
       throw e;
     }
-    TokenCounter counter = config.tokenCounter();
-    Packer packer = Packer.builder(counter).pinnedShare(config.pinnedShare()).build();
+    TokenCounter counter = config.budget().tokenCounter();
+    Packer packer = Packer.builder(counter).pinnedShare(config.budget().pinnedShare()).build();
     packing = new BudgetPacking(packer, counter, options, dataset.qrels());
     Map<String, float[]> vectors = null;
     boolean hit = EvalCache.indexComplete(entry);
@@ -156,11 +158,16 @@ final class EvaluationJob {
         modelId,
         options.depth(),
         options.fusionDepth(),
-        config.passageWords(),
-        config.tierBoost(),
+        config.embedder().passageWords(),
+        tierBoost(),
         indexCache,
         warnings,
         results);
+  }
+
+  /** The run's {@code recall.tier_boost} as given: the option, else the engine's default. */
+  private String tierBoost() {
+    return options.tierBoost() == null ? EngineConfig.DEFAULT_TIER_BOOST : options.tierBoost();
   }
 
   /**
@@ -228,7 +235,7 @@ final class EvaluationJob {
 
   private void queryEngine(RecallEngine engine, SqliteBaseline baseline, List<ModeRun> modes)
       throws SQLException {
-    TierPolicy tiers = config.tierPolicy();
+    TierPolicy tiers = config.recall().tierPolicy();
     Map<EvalMode, Ranker> rankers = new HashMap<>();
     for (ModeRun run : modes) {
       EvalMode m = run.mode();
@@ -236,27 +243,27 @@ final class EvaluationJob {
         rankers.put(
             m,
             Ranker.builder()
-                .fusion(m.fusion() == null ? config.fusionMethod() : Fusions.parse(m.fusion()))
+                .fusion(m.fusion() == null ? config.recall().fusion() : Fusions.parse(m.fusion()))
                 .tierPolicy(tiers)
-                .recencyDecay(m.decayPolicy() == null ? config.recencyDecayPolicy() : m.decayPolicy())
+                .recencyDecay(m.decayPolicy() == null ? config.recall().decay() : m.decayPolicy())
                 .build());
       }
     }
-    Fusion baselineFusion = config.fusionMethod();
+    Fusion baselineFusion = config.recall().fusion();
     List<Query> queries = dataset.queries();
     int done = 0;
     for (Query query : queries) {
       Instant now = corpus.now(query.namespace());
       clock.set(now);
       Retrieval retrieval = engine.retrieve(request(query));
-      if (!retrieval.retrieval().equals("hybrid") && engine.embedder().isPresent()) {
+      if (retrieval.retrieval().kind() != RetrievalMode.Kind.HYBRID && engine.embedder().isPresent()) {
         LOG.warn("query {}: retrieval was {}", query.id(), retrieval.retrieval());
       }
       Retrieval fusionInput = truncated(retrieval, options.fusionDepth());
-      Map<String, Double> stages = retrieval.timingsMillis();
-      double lexicalMs = stages.getOrDefault("lexical", 0.0);
-      double embedMs = stages.getOrDefault("embed", 0.0);
-      double vectorMs = embedMs + stages.getOrDefault("vector", 0.0);
+      Map<Stage, Double> stages = retrieval.timingsMillis();
+      double lexicalMs = stages.getOrDefault(Stage.LEXICAL, 0.0);
+      double embedMs = stages.getOrDefault(Stage.EMBED, 0.0);
+      double vectorMs = embedMs + stages.getOrDefault(Stage.VECTOR, 0.0);
       for (ModeRun run : modes) {
         long start = System.nanoTime();
         List<ScoredRecord> ranked;
@@ -308,7 +315,7 @@ final class EvaluationJob {
   }
 
   private void queryBm25(RecallEngine engine, ModeRun run) {
-    TierPolicy tiers = config.tierPolicy();
+    TierPolicy tiers = config.recall().tierPolicy();
     List<Query> queries = dataset.queries();
     int done = 0;
     for (Query query : queries) {
@@ -316,7 +323,7 @@ final class EvaluationJob {
       Retrieval retrieval = engine.retrieve(request(query));
       long start = System.nanoTime();
       List<ScoredRecord> ranked = fromPath(retrieval.path(PathResult.LEXICAL), retrieval.records(), tiers, true);
-      double ms = retrieval.timingsMillis().getOrDefault("lexical", 0.0) + (System.nanoTime() - start) / 1e6;
+      double ms = retrieval.timingsMillis().getOrDefault(Stage.LEXICAL, 0.0) + (System.nanoTime() - start) / 1e6;
       run.add(query, ranked, ms + packing.pack(run, query, ranked));
       progress.update("query bm25", ++done, queries.size());
     }

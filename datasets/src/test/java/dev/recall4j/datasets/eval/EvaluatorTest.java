@@ -107,7 +107,7 @@ class EvaluatorTest {
   @Test
   void hybridIsTheEngineDefaultFusion() throws IOException {
     Dataset dataset = Datasets.load(Fixtures.dataset("locomo-tiny"), "test", Level.TURNS);
-    String defaultFusion = EngineConfig.builder(tmp).build().fusion();
+    String defaultFusion = EngineConfig.builder(tmp).build().recall().fusion().name();
     EvalReport report = Evaluator.run(dataset, options("hybrid," + defaultFusion).build(), EvalProgress.NONE);
     assertEquals(report.run("hybrid").metrics(), report.run(defaultFusion).metrics());
   }
@@ -131,7 +131,7 @@ class EvaluatorTest {
   void theTierPolicyOrdersAMixedHaystackAndSharesItsIndex() throws IOException {
     Dataset dataset = Datasets.load(Fixtures.dataset("locomo-tiny"), "test", Level.MIXED);
     EvalReport byDefault = Evaluator.run(dataset, options("hybrid").build(), EvalProgress.NONE);
-    assertEquals(EngineConfig.builder(tmp).build().tierBoost(), byDefault.tierBoost());
+    assertEquals(EngineConfig.DEFAULT_TIER_BOOST, byDefault.tierBoost());
 
     EvalReport strict =
         Evaluator.run(dataset, options("hybrid").tierBoost("strict").runDir(tmp.resolve("runs")).build(), EvalProgress.NONE);

@@ -1,0 +1,29 @@
+package dev.recall4j.core;
+
+import java.util.Locale;
+
+/**
+ * A timed stage of one recall, in the order a recall runs them; {@link #TOTAL} is the whole recall.
+ * {@link #toString()} is the stage's name in reports and JSON ({@code pinned}, {@code lexical}, ...).
+ */
+public enum Stage {
+  /** Fetching the scope's pinned records. */
+  PINNED,
+  /** The lexical (BM25) search. */
+  LEXICAL,
+  /** Waiting for the query vector. */
+  EMBED,
+  /** The vector (HNSW) search. */
+  VECTOR,
+  /** Fusion, weighting and deduplication. */
+  RANK,
+  /** Packing into the token budget. */
+  PACK,
+  /** The recall end to end. */
+  TOTAL;
+
+  @Override
+  public String toString() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

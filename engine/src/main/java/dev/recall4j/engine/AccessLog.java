@@ -1,0 +1,76 @@
+package dev.recall4j.engine;
+
+import static dev.recall4j.engine.UncheckedIo.io;
+
+import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.RecallResult;
+import dev.recall4j.store.LuceneStore;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.Executor;
+
+/**
+ * What a recall leaves behind, off its critical path: the injected records' access statistics
+ * ({@code recallCount} and {@code lastAccessed}, which feed decay) and the recall-log entry, each
+ * handed to a background {@link Batcher}.
+ */
+final class AccessLog {
+  private final LuceneStore store;
+  private final WriteLock lock;
+  private final Clock clock;
+  private final Batcher<Access> accesses;
+  /** Null when statistics are off or {@code stats.log_max_rows} is 0. */
+  private final Batcher<RecallLogEntry> recallLog;
+
+  /** The records one recall injected, and when. */
+  private record Access(List<String> ids, Instant when) {}
+
+  /** @param statsStore where recalls are logged; null keeps no log */
+  AccessLog(LuceneStore store, WriteLock lock, Clock clock, Executor background, StatsStore statsStore, int logMaxRows) {
+    this.store = store;
+    this.lock = lock;
+    this.clock = clock;
+    this.accesses = new Batcher<>(background, this::applyAccesses, "record access");
+    this.recallLog = statsStore != null && logMaxRows > 0
+        ? new Batcher<>(background, statsStore::logRecalls, "log recalls")
+        : null;
+  }
+
+  /** Queues the statistics and the log entry of a recall that just returned. */
+  void afterRecall(RecallRequest request, RecallResult result) {
+    Instant when = clock.instant();
+    if (!result.items().isEmpty()) {
+      accesses.submit(new Access(result.items().stream().map(i -> i.record().id()).toList(), when));
+    }
+    if (recallLog != null) {
+      recallLog.submit(new RecallLogEntry(request.scope(), request.query(), result, when));
+    }
+  }
+
+  /**
+   * Applies queued accesses: each record's {@code recallCount} goes up by the number of recalls
+   * that injected it, and its {@code lastAccessed} becomes the latest recall time of the batch
+   * (exact when recalls are spaced; within the batch's span during a burst, far below any decay
+   * half-life). Usually every record occurs once and the store updates doc values in place, as
+   * designed. When a burst queued several recalls of one record (a pinned profile is in every
+   * recall), the store's +1-per-call update would cost one commit per recall; re-indexing those
+   * records with their summed counts costs one commit for the batch instead. Under the write lock,
+   * so a concurrent state change cannot lose an increment.
+   */
+  private void applyAccesses(List<Access> batch) {
+    Map<String, Long> counts = new TreeMap<>();
+    Instant latest = Instant.MIN;
+    for (Access access : batch) {
+      new TreeSet<>(access.ids()).forEach(id -> counts.merge(id, 1L, Long::sum));
+      latest = access.when().isAfter(latest) ? access.when() : latest;
+    }
+    Instant when = latest;
+    // In place, one commit, whatever the counts: re-indexing the records a batch injected more than
+    // once added segments and HNSW builds that cost as much CPU as the recalls themselves.
+    lock.run(() -> io(() -> store.recordAccess(counts, when)));
+  }
+}

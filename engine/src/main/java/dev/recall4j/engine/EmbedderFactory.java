@@ -1,0 +1,43 @@
+package dev.recall4j.engine;
+
+import dev.recall4j.core.Embedder;
+import dev.recall4j.embeddings.Embedders;
+import dev.recall4j.embeddings.OllamaModels;
+import dev.recall4j.embeddings.OllamaOptions;
+import java.util.OptionalInt;
+
+/** The embedder a configuration names, and what its model tells about the context window. */
+final class EmbedderFactory {
+  private EmbedderFactory() {}
+
+  /** The embedder of {@code embedder.provider}, or null for {@code none}. */
+  static Embedder create(EmbedderSettings settings) {
+    return switch (settings.provider()) {
+      case NONE -> null;
+      case ONNX -> Embedders.inProcess(settings.model());
+      case OLLAMA -> Embedders.ollama(ollamaOptions(settings));
+    };
+  }
+
+  /**
+   * The model's context window: {@code budget.context_length} when set; else, for an Ollama
+   * embedder, what the server reports for that model ({@code /api/show}), since agents that embed
+   * with Ollama usually chat with it too; else unknown.
+   */
+  static OptionalInt contextLength(EngineConfig config) {
+    if (config.budget().contextLength() > 0) {
+      return OptionalInt.of(config.budget().contextLength());
+    }
+    return config.embedder().provider() == EmbedderProvider.OLLAMA
+        ? OllamaModels.contextLength(ollamaOptions(config.embedder()))
+        : OptionalInt.empty();
+  }
+
+  private static OllamaOptions ollamaOptions(EmbedderSettings settings) {
+    return OllamaOptions.builder(settings.model())
+        .host(settings.host())
+        .timeout(settings.timeout())
+        .batchSize(settings.batchSize())
+        .build();
+  }
+}

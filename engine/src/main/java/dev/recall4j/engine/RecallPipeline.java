@@ -1,0 +1,85 @@
+package dev.recall4j.engine;
+
+import dev.recall4j.budget.PackedContext;
+import dev.recall4j.budget.Packer;
+import dev.recall4j.core.DroppedItem;
+import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.RecallResult;
+import dev.recall4j.core.RetrievalMode;
+import dev.recall4j.core.ScoredRecord;
+import dev.recall4j.core.Stage;
+import dev.recall4j.ranking.Ranker;
+import dev.recall4j.ranking.RankingResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One recall, timed stage by stage: the pinned records and the candidates of both paths ({@link
+ * Retriever}), fused, weighted and deduplicated ({@link Ranker}), then packed into the token budget
+ * ({@link Packer}).
+ */
+final class RecallPipeline {
+  private final Retriever retriever;
+  private final Ranker ranker;
+  private final Packer packer;
+  /** Tokens of a recall that names no budget. */
+  private final int defaultBudget;
+
+  RecallPipeline(Retriever retriever, Ranker ranker, Packer packer, int defaultBudget) {
+    this.retriever = retriever;
+    this.ranker = ranker;
+    this.packer = packer;
+    this.defaultBudget = defaultBudget;
+  }
+
+  int defaultBudget() {
+    return defaultBudget;
+  }
+
+  RecallResult recall(RecallRequest request, Teams teams) {
+    long start = System.nanoTime();
+    Map<Stage, Double> timings = new LinkedHashMap<>();
+    Stopwatch watch = new Stopwatch(timings);
+    List<ScoredRecord> pinned = retriever.pinned(request, teams);
+    watch.lap(Stage.PINNED);
+
+    List<ScoredRecord> ranked = List.of();
+    List<DroppedItem> dropped = new ArrayList<>();
+    RetrievalMode retrieval = RetrievalMode.PINNED_ONLY;
+    if (!request.query().isEmpty()) {
+      Retrieval candidates = retriever.retrieve(request, teams, start);
+      timings.putAll(candidates.timingsMillis());
+      retrieval = candidates.retrieval();
+      watch.restart();
+      RankingResult ranking = rank(candidates);
+      ranked = ranking.ranked();
+      dropped.addAll(ranking.dropped());
+      watch.lap(Stage.RANK);
+    }
+
+    int budget = request.budgetTokens() != null
+        ? request.budgetTokens()
+        : defaultBudget;
+    PackedContext packed = packer.pack(pinned, ranked, budget);
+    watch.lap(Stage.PACK);
+    timings.put(Stage.TOTAL, (System.nanoTime() - start) / 1e6);
+
+    dropped.addAll(packed.dropped());
+    List<String> warnings = new ArrayList<>(packed.warnings());
+    if (retrieval.kind() == RetrievalMode.Kind.LEXICAL_EMBEDDER_ERROR) {
+      warnings.add(retrieval.describe());
+    }
+    return new RecallResult(packed.context(), packed.items(), dropped, packed.budgetTokens(),
+        packed.tokensUsed(), packed.tokenizer(), retrieval, timings, warnings);
+  }
+
+  Retrieval retrieve(RecallRequest request, Teams teams) {
+    return retriever.retrieve(request, teams, System.nanoTime());
+  }
+
+  RankingResult rank(Retrieval retrieval) {
+    return ranker.rank(retrieval.paths(), retrieval.records());
+  }
+}

@@ -1,0 +1,153 @@
+package dev.recall4j.engine;
+
+import static dev.recall4j.engine.UncheckedIo.io;
+
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.RetrievalMode;
+import dev.recall4j.core.Scope;
+import dev.recall4j.core.ScoreBreakdown;
+import dev.recall4j.core.ScoredRecord;
+import dev.recall4j.core.Stage;
+import dev.recall4j.core.Tier;
+import dev.recall4j.embeddings.EmbeddingException;
+import dev.recall4j.embeddings.QueryEmbedding;
+import dev.recall4j.ranking.Candidate;
+import dev.recall4j.ranking.PathResult;
+import dev.recall4j.ranking.TierPolicy;
+import dev.recall4j.store.Hit;
+import dev.recall4j.store.LuceneStore;
+import dev.recall4j.store.StoreFilter;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The read side of a recall: the pinned records of the visible scopes, and the candidates of the
+ * lexical path and, when the query vector comes within the deadline, the vector path, searched in
+ * every scope the caller may see.
+ */
+final class Retriever {
+  private static final Logger LOG = LoggerFactory.getLogger(Retriever.class);
+
+  /** Pinned records fetched per recall at most; more is a configuration error worth a warning. */
+  private static final int MAX_PINNED = 256;
+
+  private final LuceneStore store;
+  /** Null without an embedder. */
+  private final QueryEmbedding queryEmbedding;
+  private final RecallSettings settings;
+
+  Retriever(LuceneStore store, QueryEmbedding queryEmbedding, RecallSettings settings) {
+    this.store = store;
+    this.queryEmbedding = queryEmbedding;
+    this.settings = settings;
+  }
+
+  /** The pinned records the request may see, in tier priority order, then by id. */
+  List<ScoredRecord> pinned(RecallRequest request, Teams teams) {
+    List<MemoryRecord> found = new ArrayList<>();
+    for (Scope scope : teams.visibleScopes(request.scope())) {
+      StoreFilter scoped = StoreFilter.recallable(scope)
+          .withSilos(request.silos())
+          .withKinds(request.kinds())
+          .withTiers(EnumSet.of(Tier.PINNED));
+      found.addAll(io(() -> store.find(scoped, MAX_PINNED)));
+    }
+    if (found.size() >= MAX_PINNED) {
+      LOG.warn("more than {} pinned records in scope; only the first {} by id are considered", MAX_PINNED, MAX_PINNED);
+    }
+    TierPolicy tierPolicy = settings.tierPolicy();
+    return found.stream()
+        .sorted(Comparator.comparingInt((MemoryRecord r) -> tierPolicy.priority(r.kind())).thenComparing(MemoryRecord::id))
+        .limit(MAX_PINNED)
+        .map(r -> new ScoredRecord(r, ScoreBreakdown.pinned(r.effectiveTrust())))
+        .toList();
+  }
+
+  /**
+   * The candidates of a non-empty query on both paths; the vector path answers only if the query
+   * vector is ready before the request's deadline, counted from {@code start} (a {@link
+   * System#nanoTime()}).
+   */
+  Retrieval retrieve(RecallRequest request, Teams teams, long start) {
+    Map<Stage, Double> timings = new LinkedHashMap<>();
+    Stopwatch watch = new Stopwatch(timings);
+    Duration deadline = request.deadline() != null ? request.deadline() : settings.deadline();
+    List<StoreFilter> filters = teams.visibleScopes(request.scope()).stream()
+        .map(scope -> StoreFilter.recallable(scope)
+            .withSilos(request.silos())
+            .withKinds(request.kinds())
+            .withTags(request.tags())
+            .withTiers(request.includeArchived() ? EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED) : EnumSet.of(Tier.ACTIVE)))
+        .toList();
+    int topK = request.topK() != null ? request.topK() : settings.topK();
+    List<Hit> lexical = acrossScopes(filters, topK, filter -> store.searchLexical(request.query(), filter, topK));
+    watch.lap(Stage.LEXICAL);
+    List<Hit> semantic = List.of();
+    RetrievalMode mode;
+    if (queryEmbedding == null) {
+      mode = RetrievalMode.LEXICAL_NO_EMBEDDER;
+    } else {
+      Duration left = deadline.minusNanos(System.nanoTime() - start);
+      Optional<float[]> vector = Optional.empty();
+      try {
+        vector = queryEmbedding.embed(request.query(), left.isNegative() ? Duration.ZERO : left);
+        mode = vector.isPresent() ? RetrievalMode.HYBRID : RetrievalMode.LEXICAL_EMBEDDER_TIMEOUT;
+      } catch (EmbeddingException e) {
+        LOG.warn("embedder failed, answering from the lexical path: {}", e.getMessage());
+        mode = RetrievalMode.embedderError(e.getMessage());
+      }
+      watch.lap(Stage.EMBED);
+      if (vector.isPresent()) {
+        float[] queryVector = vector.get();
+        semantic = acrossScopes(filters, topK, filter -> store.searchVector(queryVector, filter, topK));
+        watch.lap(Stage.VECTOR);
+      }
+    }
+    Map<String, MemoryRecord> records = new HashMap<>();
+    lexical.forEach(h -> records.put(h.record().id(), h.record()));
+    semantic.forEach(h -> records.put(h.record().id(), h.record()));
+    List<PathResult> paths = List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
+    return new Retrieval(paths, records, mode, timings);
+  }
+
+  private static PathResult path(String name, List<Hit> hits) {
+    return new PathResult(name, hits.stream().map(h -> new Candidate(h.record().id(), h.score())).toList());
+  }
+
+  /**
+   * Runs one search per visible scope and merges the hits as one search over their union would
+   * order them: score descending, then id, ranks renumbered. Scores of separate searches are
+   * comparable because scope filters never score (BM25 statistics and vector similarity do not
+   * depend on the filter). With no team this is the single search.
+   */
+  private List<Hit> acrossScopes(List<StoreFilter> filters, int topK, IoSearch search) {
+    if (filters.size() == 1) {
+      return io(() -> search.run(filters.get(0)));
+    }
+    List<Hit> all = new ArrayList<>();
+    for (StoreFilter filter : filters) {
+      all.addAll(io(() -> search.run(filter)));
+    }
+    all.sort(Comparator.comparingDouble((Hit h) -> h.score()).reversed().thenComparing(h -> h.record().id()));
+    List<Hit> merged = new ArrayList<>(Math.min(topK, all.size()));
+    for (int i = 0; i < Math.min(topK, all.size()); i++) {
+      merged.add(new Hit(all.get(i).record(), i + 1, all.get(i).score()));
+    }
+    return merged;
+  }
+
+  private interface IoSearch {
+    List<Hit> run(StoreFilter filter) throws IOException;
+  }
+}
