@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,6 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene104.Lucene104Codec;
@@ -28,6 +30,7 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -140,107 +143,93 @@ import org.slf4j.LoggerFactory;
 public final class LuceneStore implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(LuceneStore.class);
 
-  static final String SCHEMA_KEY = "recall4j.schema";
-  static final String MODEL_KEY = "recall4j.embeddingModel";
-  static final String DIMENSION_KEY = "recall4j.dimension";
-  /** Written by this version; version 3 added passage documents. */
-  static final String SCHEMA_VERSION = "3";
-  /** Versions this one opens: a version-2 index has no passage documents and is otherwise the same. */
-  private static final Set<String> READABLE_SCHEMAS = Set.of("2", SCHEMA_VERSION);
-
-  private static final Sort BY_SCORE_THEN_ID =
-      new Sort(SortField.FIELD_SCORE, new SortField(Schema.ID, SortField.Type.STRING));
-  private static final Sort BY_ID = new Sort(new SortField(Schema.ID, SortField.Type.STRING));
-
   /** Fields {@link #counts} accepts. */
   private static final List<String> COUNTABLE = List.of(Schema.SILO, Schema.KIND, Schema.STATUS, Schema.TIER);
 
+  /** How often a read-only store looks for commits written since it opened, at most. */
+  private static final Duration READ_ONLY_REFRESH = Duration.ofSeconds(1);
+
   private final StoreOptions options;
   private final Directory directory;
+  /** Null when the store is read-only. */
   private final IndexWriter writer;
   private final SearcherManager searchers;
+  private final RecordReader recordReader;
   private final Analyzer analyzer;
   private final String model;
   private final int dimension;
   private final ReentrantLock writeLock = new ReentrantLock();
+  private volatile long nextRefreshNanos;
   private boolean closed;
 
-  private LuceneStore(
-      StoreOptions options, Directory directory, IndexWriter writer, Analyzer analyzer, String model, int dimension)
+  private LuceneStore(StoreOptions options, Directory directory, IndexWriter writer, IndexMetadata metadata)
       throws IOException {
     this.options = options;
     this.directory = directory;
     this.writer = writer;
-    this.analyzer = analyzer;
-    this.model = model;
-    this.dimension = dimension;
+    this.analyzer = Schema.analyzer();
+    this.model = metadata.model();
+    this.dimension = metadata.dimension();
+    this.recordReader = new RecordReader(options.directory());
     BM25Similarity similarity = new BM25Similarity((float) options.bm25K1(), (float) options.bm25B());
-    this.searchers = new SearcherManager(writer, new SearcherFactory() {
+    SearcherFactory factory = new SearcherFactory() {
       @Override
       public IndexSearcher newSearcher(IndexReader reader, IndexReader previousReader) {
         IndexSearcher searcher = new IndexSearcher(reader);
         searcher.setSimilarity(similarity);
         return searcher;
       }
-    });
+    };
+    this.searchers = writer != null ? new SearcherManager(writer, factory) : new SearcherManager(directory, factory);
+    this.nextRefreshNanos = System.nanoTime() + READ_ONLY_REFRESH.toNanos();
+  }
+
+  /** {@link #open(StoreOptions, Duration)} without waiting for another writer. */
+  public static LuceneStore open(StoreOptions options) throws IOException {
+    return open(options, Duration.ZERO);
   }
 
   /**
-   * Opens the index in {@code options.directory()}, creating the directory and an empty index when
-   * missing. The embedding model and dimension are recorded in the index: opening with a non-null
-   * model or non-zero dimension that differs from a recorded one throws {@link
-   * IndexModelMismatchException}; null / 0 mean "whatever is recorded" ({@link #info} tells). An
-   * index with nothing recorded (lexical only so far) adopts the options' model and dimension.
+   * Opens the index in {@code options.directory()} for reading and writing, creating the directory
+   * and an empty index when the directory is missing or empty. The embedding model and dimension
+   * are recorded in the index: opening with a non-null model or non-zero dimension that differs from
+   * a recorded one throws {@link IndexModelMismatchException}; null / 0 mean "whatever is recorded"
+   * ({@link #info} tells). An index with nothing recorded (lexical only so far) adopts the options'
+   * model and dimension. One writer per directory: while another store (in any process) has it open
+   * for writing, this waits up to {@code lockWait} for it to close.
    *
    * @throws IndexModelMismatchException when the index holds vectors of another model or dimension
-   * @throws org.apache.lucene.store.LockObtainFailedException when another instance has it open
-   * @throws IllegalStateException when the directory holds an index recall4j did not write
+   * @throws IndexLockedException when another writer still holds the index after {@code lockWait},
+   *     naming it (pid, command, since when)
+   * @throws IllegalStateException when the directory holds an index recall4j did not write, or holds
+   *     other files and no index
    */
-  public static LuceneStore open(StoreOptions options) throws IOException {
+  public static LuceneStore open(StoreOptions options, Duration lockWait) throws IOException {
     Checks.notNull(options, "options");
+    Checks.notNull(lockWait, "lockWait");
+    Checks.require(!lockWait.isNegative(), "lockWait", "must not be negative, got %s", lockWait);
     Path path = options.directory();
     Files.createDirectories(path);
-    Directory directory = FSDirectory.open(path);
-    if (directory instanceof MMapDirectory mapped) {
-      mapped.setReadAdvice(LuceneStore::readAdvice);
-    }
+    Directory directory = mapped(path);
     try {
-      Map<String, String> recorded =
-          DirectoryReader.indexExists(directory) ? SegmentInfos.readLatestCommit(directory).getUserData() : null;
-      String model = options.embeddingModel();
-      int dimension = options.vectorDimension();
-      if (recorded != null) {
-        if (!READABLE_SCHEMAS.contains(recorded.get(SCHEMA_KEY))) {
-          throw new IllegalStateException("index " + path + " has recall4j schema version "
-              + recorded.get(SCHEMA_KEY) + " but this version reads " + new TreeSet<>(READABLE_SCHEMAS)
-              + "; open it with the recall4j version that wrote it, or index into a new directory");
-        }
-        String recordedModel = recorded.get(MODEL_KEY);
-        int recordedDimension = Integer.parseInt(recorded.getOrDefault(DIMENSION_KEY, "0"));
-        boolean modelDiffers = model != null && recordedModel != null && !model.equals(recordedModel);
-        boolean dimensionDiffers = dimension != 0 && recordedDimension != 0 && dimension != recordedDimension;
-        if (modelDiffers || dimensionDiffers) {
-          throw new IndexModelMismatchException(path, recordedModel, recordedDimension, model, dimension);
-        }
-        model = model != null ? model : recordedModel;
-        dimension = dimension != 0 ? dimension : recordedDimension;
+      Optional<IndexMetadata> recorded = IndexMetadata.read(directory, path);
+      if (recorded.isEmpty()) {
+        refuseForeignFiles(path);
       }
-      Analyzer analyzer = Schema.analyzer();
-      IndexWriter writer = new IndexWriter(directory, writerConfig(options, analyzer));
+      IndexMetadata metadata = recorded.orElse(new IndexMetadata(null, 0))
+          .reconcile(options.embeddingModel(), options.vectorDimension(), path);
+      IndexWriter writer = WriterLock.open(directory, path, () -> writerConfig(options), lockWait);
       try {
-        Map<String, String> metadata = new LinkedHashMap<>();
-        metadata.put(SCHEMA_KEY, SCHEMA_VERSION);
-        if (model != null) {
-          metadata.put(MODEL_KEY, model);
-        }
-        metadata.put(DIMENSION_KEY, Integer.toString(dimension));
-        writer.setLiveCommitData(metadata.entrySet());
-        if (!metadata.equals(recorded)) {
+        Map<String, String> commitData = metadata.commitData();
+        writer.setLiveCommitData(commitData.entrySet());
+        if (!IndexMetadata.isRecorded(directory, commitData)) {
           writer.commit();
         }
-        LOG.debug("opened index {} (model {}, dimension {}, {} docs)", path, model, dimension, writer.getDocStats().numDocs);
-        return new LuceneStore(options, directory, writer, analyzer, model, dimension);
+        LOG.debug("opened index {} (model {}, dimension {}, {} docs)",
+            path, metadata.model(), metadata.dimension(), writer.getDocStats().numDocs);
+        return new LuceneStore(options, directory, writer, metadata);
       } catch (IOException | RuntimeException e) {
+        WriterLock.release(path);
         writer.close();
         throw e;
       }
@@ -248,6 +237,84 @@ public final class LuceneStore implements Closeable {
       directory.close();
       throw e;
     }
+  }
+
+  /**
+   * Opens an existing index for reading only: no write lock is taken and nothing is written, so any
+   * number of read-only stores (in any processes) read beside one writer, and a read-only copy of an
+   * index (a read-only mount, a backup) can be searched and exported. It sees the latest commit when
+   * it opens and looks for newer ones at most once a second, or at {@link #refresh()}. Every write
+   * method throws {@link IllegalStateException}.
+   *
+   * @throws IllegalStateException when the directory does not exist or holds no recall4j index
+   * @throws IndexModelMismatchException as for {@link #open(StoreOptions, Duration)}
+   */
+  public static LuceneStore openReadOnly(StoreOptions options) throws IOException {
+    Checks.notNull(options, "options");
+    Path path = options.directory();
+    if (!Files.isDirectory(path)) {
+      throw new IllegalStateException("no index at " + path + ": the directory does not exist");
+    }
+    Directory directory = mapped(path);
+    try {
+      IndexMetadata metadata = IndexMetadata.read(directory, path)
+          .orElseThrow(() -> new IllegalStateException("no recall4j index in " + path + " (no Lucene commit there)"))
+          .reconcile(options.embeddingModel(), options.vectorDimension(), path);
+      LOG.debug("opened index {} read-only (model {}, dimension {})", path, metadata.model(), metadata.dimension());
+      return new LuceneStore(options, directory, null, metadata);
+    } catch (IOException | RuntimeException e) {
+      directory.close();
+      throw e;
+    }
+  }
+
+  private static Directory mapped(Path path) throws IOException {
+    Directory directory = FSDirectory.open(path);
+    if (directory instanceof MMapDirectory mapped) {
+      mapped.setReadAdvice(LuceneStore::readAdvice);
+    }
+    return directory;
+  }
+
+  /**
+   * Refuses to create an index in a directory that holds anything but what an index (or a crash
+   * during its first commit) leaves, or recall4j's own files: a mistyped {@code --index} must not
+   * scatter index files among someone else's.
+   */
+  private static void refuseForeignFiles(Path path) throws IOException {
+    try (Stream<Path> entries = Files.list(path)) {
+      List<String> foreign = entries.map(p -> p.getFileName().toString())
+          .filter(name -> !isIndexOrOwnFile(name))
+          .sorted()
+          .toList();
+      if (!foreign.isEmpty()) {
+        throw new IllegalStateException(path + " holds no recall4j index and is not empty (" + foreign.size()
+            + " other entr" + (foreign.size() == 1 ? "y" : "ies") + ", e.g. " + foreign.get(0)
+            + "); point --index at an existing index, or at a new or empty directory");
+      }
+    }
+  }
+
+  private static boolean isIndexOrOwnFile(String name) {
+    return name.equals(IndexWriter.WRITE_LOCK_NAME)
+        || name.equals(WriterLock.NOTE)
+        || name.startsWith("recall4j.")
+        || name.startsWith(IndexFileNames.SEGMENTS)
+        || name.startsWith(IndexFileNames.PENDING_SEGMENTS)
+        || IndexFileNames.CODEC_FILE_PATTERN.matcher(name).matches();
+  }
+
+  /** True when this store was opened with {@link #openReadOnly} and cannot write. */
+  public boolean isReadOnly() {
+    return writer == null;
+  }
+
+  /**
+   * Makes the latest commit visible now: for a read-only store beside a writer in another process
+   * (a writable store's own writes are visible when they return).
+   */
+  public void refresh() throws IOException {
+    searchers.maybeRefreshBlocking();
   }
 
   /**
@@ -263,7 +330,8 @@ public final class LuceneStore implements Closeable {
         : Optional.of(ReadAdvice.RANDOM);
   }
 
-  private static IndexWriterConfig writerConfig(StoreOptions options, Analyzer analyzer) {
+  private static IndexWriterConfig writerConfig(StoreOptions options) {
+    Analyzer analyzer = Schema.analyzer();
     KnnVectorsFormat vectors = switch (options.vectorEncoding()) {
       case FLOAT32 -> new Lucene99HnswVectorsFormat(options.hnswM(), options.hnswBeamWidth());
       case INT8 -> new Lucene104HnswScalarQuantizedVectorsFormat(
@@ -288,7 +356,7 @@ public final class LuceneStore implements Closeable {
   /** What the index holds now. Cheap: reads the current searcher and lists the directory. */
   public IndexInfo info() {
     try {
-      IndexSearcher searcher = searchers.acquire();
+      IndexSearcher searcher = acquire();
       try {
         long size = 0;
         for (String file : directory.listAll()) {
@@ -346,10 +414,10 @@ public final class LuceneStore implements Closeable {
   /** The record with this id, in any scope, tier and status; empty when absent. */
   public Optional<MemoryRecord> get(String id) throws IOException {
     Checks.notNull(id, "id");
-    IndexSearcher searcher = searchers.acquire();
+    IndexSearcher searcher = acquire();
     try {
       TopDocs top = searcher.search(new TermQuery(new Term(Schema.ID, id)), 1);
-      return top.scoreDocs.length == 0 ? Optional.empty() : Optional.of(load(searcher, new ScoreDoc[] {top.scoreDocs[0]}).get(0));
+      return top.scoreDocs.length == 0 ? Optional.empty() : Optional.of(recordReader.load(searcher, new ScoreDoc[] {top.scoreDocs[0]}).get(0));
     } finally {
       searchers.release(searcher);
     }
@@ -374,7 +442,7 @@ public final class LuceneStore implements Closeable {
     return withSearcher(searcher -> {
       BooleanQuery.Builder query = new BooleanQuery.Builder().add(text, BooleanClause.Occur.MUST);
       Queries.addFilter(query, filter, searcher.getIndexReader());
-      return search(searcher, query.build(), topK);
+      return recordReader.search(searcher, query.build(), topK);
     });
   }
 
@@ -402,7 +470,7 @@ public final class LuceneStore implements Closeable {
         // Without a filter, Lucene searches the graph over the live documents directly instead of
         // first collecting the allowed documents into a bit set.
         Query knnFilter = allowed instanceof MatchAllDocsQuery ? null : allowed;
-        return search(searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK);
+        return recordReader.search(searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK);
       }
       // A record scores by its best vector, its own or a passage's: the search runs over both kinds
       // of document and keeps each record's best hit. Lucene's DiversifyingChildrenFloatKnnVectorQuery
@@ -410,20 +478,8 @@ public final class LuceneStore implements Closeable {
       // would force a second document on every record. Several passages of one record can take
       // several of the k places, so twice as many are asked for.
       Query both = new KnnFloatVectorQuery(Schema.VECTOR, unit, 2 * k, Queries.withPassages(allowed));
-      return hits(searcher, bestPerRecord(searcher, searcher.search(both, 2 * k).scoreDocs), topK);
+      return recordReader.hits(searcher, RecordReader.bestPerRecord(searcher, searcher.search(both, 2 * k).scoreDocs), topK);
     });
-  }
-
-  /** The record document of each hit, once, with its best score (hits are in score order). */
-  private static ScoreDoc[] bestPerRecord(IndexSearcher searcher, ScoreDoc[] docs) throws IOException {
-    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    Map<Integer, ScoreDoc> records = new LinkedHashMap<>();
-    for (ScoreDoc hit : docs) {
-      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(hit.doc, leaves));
-      int record = leaf.docBase + Queries.PARENTS.getBitSet(leaf).nextSetBit(hit.doc - leaf.docBase);
-      records.putIfAbsent(record, new ScoreDoc(record, hit.score));
-    }
-    return records.values().toArray(ScoreDoc[]::new);
   }
 
   /** Every record matching the filter, up to {@code limit}, ordered by id. */
@@ -431,7 +487,7 @@ public final class LuceneStore implements Closeable {
     Checks.notNull(filter, "filter");
     checkLimit(limit, "limit");
     return withSearcher(searcher ->
-        list(searcher, new ConstantScoreQuery(Queries.records(filter, searcher.getIndexReader())), limit));
+        recordReader.list(searcher, new ConstantScoreQuery(Queries.records(filter, searcher.getIndexReader())), limit));
   }
 
   /**
@@ -441,7 +497,7 @@ public final class LuceneStore implements Closeable {
    */
   public List<MemoryRecord> page(String afterId, int limit) throws IOException {
     checkLimit(limit, "limit");
-    return withSearcher(searcher -> list(searcher, TermRangeQuery.newStringRange(Schema.ID, afterId, null, false, false), limit));
+    return withSearcher(searcher -> recordReader.list(searcher, TermRangeQuery.newStringRange(Schema.ID, afterId, null, false, false), limit));
   }
 
   /**
@@ -453,7 +509,7 @@ public final class LuceneStore implements Closeable {
   public Map<String, Long> counts(StoreFilter filter, String field) throws IOException {
     Checks.notNull(filter, "filter");
     Checks.require(COUNTABLE.contains(field), "field", "must be one of %s, got %s", COUNTABLE, field);
-    IndexSearcher searcher = searchers.acquire();
+    IndexSearcher searcher = acquire();
     try {
       Query base = Queries.filter(filter, searcher.getIndexReader());
       Map<String, Long> counts = new TreeMap<>();
@@ -488,10 +544,10 @@ public final class LuceneStore implements Closeable {
         .add(Queries.RECORDS, BooleanClause.Occur.FILTER)
         .add(new FieldExistsQuery(Schema.VECTOR), BooleanClause.Occur.MUST_NOT)
         .build();
-    IndexSearcher searcher = searchers.acquire();
+    IndexSearcher searcher = acquire();
     try {
       List<String> ids = new ArrayList<>();
-      for (ScoreDoc hit : searcher.search(query, limit, BY_ID).scoreDocs) {
+      for (ScoreDoc hit : searcher.search(query, limit, RecordReader.BY_ID).scoreDocs) {
         ids.add(((BytesRef) ((FieldDoc) hit).fields[0]).utf8ToString());
       }
       return ids;
@@ -534,7 +590,7 @@ public final class LuceneStore implements Closeable {
     }
     write(() -> {
       // The lock is held and every write refreshes, so this searcher sees the latest counts.
-      IndexSearcher searcher = searchers.acquire();
+      IndexSearcher searcher = acquire();
       try {
         for (Map.Entry<String, Long> recalled : distinct.entrySet()) {
           Term term = new Term(Schema.ID, recalled.getKey());
@@ -558,7 +614,7 @@ public final class LuceneStore implements Closeable {
     Term term = new Term(Schema.ID, id);
     boolean[] existed = new boolean[1];
     write(() -> {
-      IndexSearcher searcher = searchers.acquire();
+      IndexSearcher searcher = acquire();
       try {
         existed[0] = searcher.count(new TermQuery(term)) > 0;
       } finally {
@@ -593,6 +649,9 @@ public final class LuceneStore implements Closeable {
         return;
       }
       closed = true;
+      if (writer != null) {
+        WriterLock.release(options.directory()); // while the lock is still ours: the next holder's note stays
+      }
       try (directory; writer; searchers) {
         LOG.debug("closing index {}", options.directory());
       }
@@ -607,6 +666,9 @@ public final class LuceneStore implements Closeable {
 
   /** Applies a change under the write lock, commits it and makes it visible before returning. */
   private void write(Change change) throws IOException {
+    if (writer == null) {
+      throw new IllegalStateException("index " + options.directory() + " is open read-only; open it for writing to change it");
+    }
     writeLock.lock();
     try {
       change.apply();
@@ -619,53 +681,6 @@ public final class LuceneStore implements Closeable {
     }
   }
 
-  /**
-   * The best {@code topK} hits, score descending then id ascending. Lucene's plain top-k search
-   * skips documents that cannot compete (block-max WAND); sorting by score then id disables that
-   * and cost 5-10x at 100K records. So the plain search runs first, asking one hit more than needed:
-   * only when that extra hit ties the last one kept, a tie straddles the cut and the sorted search
-   * decides it by id; otherwise ties inside the top are ordered by id after loading.
-   */
-  private static List<Hit> search(IndexSearcher searcher, Query query, int topK) throws IOException {
-    ScoreDoc[] top = searcher.search(query, topK + 1).scoreDocs;
-    if (top.length > topK && top[topK].score == top[topK - 1].score) {
-      top = searcher.search(query, topK, BY_SCORE_THEN_ID, true).scoreDocs;
-    } else if (top.length > topK) {
-      top = java.util.Arrays.copyOf(top, topK);
-    }
-    return hits(searcher, top, topK);
-  }
-
-  /**
-   * The best {@code topK} of {@code docs} (record documents, any order) as hits, score descending
-   * then id ascending. Loads the records down to the last one that ties the {@code topK}-th.
-   */
-  private static List<Hit> hits(IndexSearcher searcher, ScoreDoc[] docs, int topK) throws IOException {
-    ScoreDoc[] top = docs.clone();
-    java.util.Arrays.sort(top, java.util.Comparator.comparingDouble((ScoreDoc d) -> -d.score));
-    int loaded = Math.min(topK, top.length);
-    while (loaded > 0 && loaded < top.length && top[loaded].score == top[loaded - 1].score) {
-      loaded++;
-    }
-    top = java.util.Arrays.copyOf(top, loaded);
-    List<MemoryRecord> records = load(searcher, top);
-    Integer[] order = new Integer[top.length];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    ScoreDoc[] hits = top;
-    java.util.Arrays.sort(order, java.util.Comparator.<Integer>comparingDouble(i -> -hits[i].score)
-        .thenComparing(i -> records.get(i).id()));
-    List<Hit> result = new ArrayList<>(Math.min(topK, top.length));
-    for (int i : order) {
-      if (result.size() == topK) {
-        break;
-      }
-      result.add(new Hit(records.get(i), result.size() + 1, hits[i].score));
-    }
-    return result;
-  }
-
   /** Deletes every document of these records: their own and their passages'. */
   private static Query recordsAndPassages(List<BytesRef> ids) {
     return new BooleanQuery.Builder()
@@ -674,17 +689,13 @@ public final class LuceneStore implements Closeable {
         .build();
   }
 
-  private static List<MemoryRecord> list(IndexSearcher searcher, Query query, int limit) throws IOException {
-    return load(searcher, searcher.search(query, limit, BY_ID).scoreDocs);
-  }
-
   private interface Search<T> {
     T run(IndexSearcher searcher) throws IOException;
   }
 
   /** Runs a search on the current searcher: its query is built for, and run on, one point-in-time view. */
   private <T> T withSearcher(Search<T> search) throws IOException {
-    IndexSearcher searcher = searchers.acquire();
+    IndexSearcher searcher = acquire();
     try {
       return search.run(searcher);
     } finally {
@@ -692,43 +703,13 @@ public final class LuceneStore implements Closeable {
     }
   }
 
-  /**
-   * The records of {@code docs}, in the given order. Read in doc-id order, because doc values are
-   * forward-only iterators per segment.
-   */
-  private static List<MemoryRecord> load(IndexSearcher searcher, ScoreDoc[] docs) throws IOException {
-    Integer[] byDoc = new Integer[docs.length];
-    for (int i = 0; i < docs.length; i++) {
-      byDoc[i] = i;
+  /** The current searcher; a read-only store first picks up newer commits, at most once a second. */
+  private IndexSearcher acquire() throws IOException {
+    if (writer == null && System.nanoTime() - nextRefreshNanos >= 0) {
+      nextRefreshNanos = System.nanoTime() + READ_ONLY_REFRESH.toNanos();
+      searchers.maybeRefresh();
     }
-    java.util.Arrays.sort(byDoc, java.util.Comparator.comparingInt(i -> docs[i].doc));
-    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    MemoryRecord[] records = new MemoryRecord[docs.length];
-    LeafReaderContext leaf = null;
-    BinaryDocValues blobs = null;
-    NumericDocValues recallCounts = null;
-    NumericDocValues lastAccesses = null;
-    for (int i : byDoc) {
-      int doc = docs[i].doc;
-      if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
-        leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-        blobs = leaf.reader().getBinaryDocValues(Schema.RECORD);
-        recallCounts = leaf.reader().getNumericDocValues(Schema.RECALL_COUNT);
-        lastAccesses = leaf.reader().getNumericDocValues(Schema.LAST_ACCESSED_NS);
-      }
-      int leafDoc = doc - leaf.docBase;
-      if (blobs == null || !blobs.advanceExact(leafDoc)) {
-        throw new IllegalStateException("index corrupt: document " + doc + " has no record blob");
-      }
-      long recallCount = value(recallCounts, leafDoc, 0);
-      Instant lastAccessed = Schema.fromEpochNanos(value(lastAccesses, leafDoc, Schema.NEVER));
-      records[i] = RecordCodec.decode(blobs.binaryValue(), recallCount, lastAccessed);
-    }
-    return java.util.Arrays.asList(records);
-  }
-
-  private static long value(NumericDocValues values, int leafDoc, long missing) throws IOException {
-    return values != null && values.advanceExact(leafDoc) ? values.longValue() : missing;
+    return searchers.acquire();
   }
 
   private static long numeric(IndexSearcher searcher, int doc, String field, long missing) throws IOException {

@@ -13,11 +13,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.zip.CRC32C;
 import org.apache.lucene.store.ByteArrayDataInput;
 import org.apache.lucene.store.ByteBuffersDataOutput;
 import org.apache.lucene.store.DataInput;
 import org.apache.lucene.store.DataOutput;
+import org.apache.lucene.util.BitUtil;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -28,13 +31,21 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>{@code recallCount} and {@code lastAccessed} are not in the blob: they change on every recall
  * and live in updatable doc values (see {@link LuceneStore}); {@link #decode} takes them apart.
+ *
+ * <p>Since version 3 the blob ends with a CRC-32C of everything before it. Lucene checks a file's
+ * checksum only when it is merged or checked whole, not when a search reads a doc value, so without
+ * one a flipped byte inside a blob decoded into a record with garbage in it: now {@link #decode}
+ * refuses it ({@link DamagedRecordException}) and {@code verify} finds it.
  */
 final class RecordCodec {
   /**
    * Bumped when the layout changes; {@link #decode} reads every earlier version and refuses later
-   * ones. Version 2 appended the passage vectors.
+   * ones. Version 2 appended the passage vectors, version 3 the checksum.
    */
-  static final byte VERSION = 2;
+  static final byte VERSION = 3;
+
+  /** Bytes of the trailing checksum. */
+  private static final int CHECKSUM_BYTES = Integer.BYTES;
 
   private RecordCodec() {}
 
@@ -85,54 +96,99 @@ final class RecordCodec {
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory cannot fail", e);
     }
-    return new BytesRef(out.toArrayCopy());
+    byte[] body = out.toArrayCopy();
+    byte[] blob = Arrays.copyOf(body, body.length + CHECKSUM_BYTES);
+    BitUtil.VH_LE_INT.set(blob, body.length, checksum(blob, 0, body.length));
+    return new BytesRef(blob);
   }
 
+  /**
+   * The record a blob holds.
+   *
+   * @throws DamagedRecordException when the blob fails its checksum or does not decode into a valid
+   *     record (its message says what is wrong; the caller adds the id)
+   * @throws IllegalStateException when a later version of recall4j wrote it
+   */
   static MemoryRecord decode(BytesRef blob, long recallCount, Instant lastAccessed) {
-    ByteArrayDataInput in = new ByteArrayDataInput(blob.bytes, blob.offset, blob.length);
-    try {
-      byte version = in.readByte();
-      if (version < 1 || version > VERSION) {
-        throw new IllegalStateException(
-            "stored record format " + version + " is not readable by this version of recall4j (reads " + VERSION + ")");
-      }
-      MemoryRecord.Builder b = MemoryRecord.builder()
-          .id(in.readString())
-          .silo(Silo.parse("silo", in.readString()))
-          .kind(Kind.of(in.readString()))
-          .tier(Tier.parse("tier", in.readString()))
-          .status(Status.parse("status", in.readString()))
-          .scope(new Scope(in.readString(), readOptional(in), readOptional(in), readOptional(in)))
-          .tags(readList(in))
-          .source(Source.parse("source", in.readString()));
-      if (in.readByte() != 0) {
-        b.trust(Double.longBitsToDouble(in.readLong()));
-      }
-      b.created(readInstant(in))
-          .updated(readInstant(in))
-          .supersedes(readOptional(in))
-          .links(readList(in))
-          .title(readOptional(in))
-          .content(in.readString())
-          .summary(readOptional(in));
-      if (in.readByte() != 0) {
-        b.origin(new Origin(in.readString(), in.readZInt(), in.readVInt()));
-      }
-      b.contentHash(in.readString()).embeddingModel(readOptional(in));
-      int dimension = in.readVInt();
-      if (dimension > 0) {
-        List<float[]> vectors = new ArrayList<>();
-        vectors.add(readFloats(in, dimension));
-        int passages = version >= 2 ? in.readVInt() : 0;
-        for (int i = 0; i < passages; i++) {
-          vectors.add(readFloats(in, dimension));
-        }
-        b.vectors(vectors);
-      }
-      return b.recallCount(recallCount).lastAccessed(lastAccessed).build();
-    } catch (IOException e) {
-      throw new UncheckedIOException("reading from memory cannot fail", e);
+    if (blob.length == 0) {
+      throw new DamagedRecordException("the stored record is empty");
     }
+    byte version = blob.bytes[blob.offset];
+    if (version > VERSION) {
+      throw new IllegalStateException(
+          "stored record format " + version + " is not readable by this version of recall4j (reads " + VERSION + ")");
+    }
+    if (version < 1) {
+      throw new DamagedRecordException("the stored record has format " + version + ", which no recall4j writes");
+    }
+    int length = blob.length;
+    if (version >= 3) {
+      length -= CHECKSUM_BYTES;
+      if (length < 1 || checksum(blob.bytes, blob.offset, length) != storedChecksum(blob, length)) {
+        throw new DamagedRecordException("the stored record fails its checksum");
+      }
+    }
+    try {
+      return decode(new ByteArrayDataInput(blob.bytes, blob.offset + 1, length - 1), version, recallCount, lastAccessed);
+    } catch (IOException | RuntimeException e) {
+      // Only a blob written before checksums (version 2) gets here damaged: its bytes ran out or
+      // decoded into a value no record may hold.
+      throw new DamagedRecordException("the stored record does not decode: " + e.getMessage(), e);
+    }
+  }
+
+  private static MemoryRecord decode(ByteArrayDataInput in, byte version, long recallCount, Instant lastAccessed)
+      throws IOException {
+    MemoryRecord.Builder b = MemoryRecord.builder()
+        .id(in.readString())
+        .silo(Silo.parse("silo", in.readString()))
+        .kind(Kind.of(in.readString()))
+        .tier(Tier.parse("tier", in.readString()))
+        .status(Status.parse("status", in.readString()))
+        .scope(new Scope(in.readString(), readOptional(in), readOptional(in), readOptional(in)))
+        .tags(readList(in))
+        .source(Source.parse("source", in.readString()));
+    if (in.readByte() != 0) {
+      b.trust(Double.longBitsToDouble(in.readLong()));
+    }
+    b.created(readInstant(in))
+        .updated(readInstant(in))
+        .supersedes(readOptional(in))
+        .links(readList(in))
+        .title(readOptional(in))
+        .content(in.readString())
+        .summary(readOptional(in));
+    if (in.readByte() != 0) {
+      b.origin(new Origin(in.readString(), in.readZInt(), in.readVInt()));
+    }
+    b.contentHash(in.readString()).embeddingModel(readOptional(in));
+    int dimension = in.readVInt();
+    if (dimension > StoreOptions.MAX_DIMENSION) {
+      throw new IOException("vector dimension " + dimension + " is above " + StoreOptions.MAX_DIMENSION);
+    }
+    if (dimension > 0) {
+      List<float[]> vectors = new ArrayList<>();
+      vectors.add(readFloats(in, dimension));
+      int passages = version >= 2 ? in.readVInt() : 0;
+      for (int i = 0; i < passages; i++) {
+        vectors.add(readFloats(in, dimension));
+      }
+      b.vectors(vectors);
+    }
+    if (!in.eof()) {
+      throw new IOException((in.length() - in.getPosition()) + " bytes left after the last field");
+    }
+    return b.recallCount(recallCount).lastAccessed(lastAccessed).build();
+  }
+
+  private static int checksum(byte[] bytes, int offset, int length) {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, offset, length);
+    return (int) crc.getValue();
+  }
+
+  private static int storedChecksum(BytesRef blob, int length) {
+    return (int) BitUtil.VH_LE_INT.get(blob.bytes, blob.offset + length);
   }
 
   private static void writeFloats(DataOutput out, float[] vector) throws IOException {
@@ -166,8 +222,11 @@ final class RecordCodec {
     }
   }
 
-  private static List<String> readList(DataInput in) throws IOException {
+  private static List<String> readList(ByteArrayDataInput in) throws IOException {
     int size = in.readVInt();
+    if (size > in.length() - in.getPosition()) {
+      throw new IOException("a list of " + size + " values in " + (in.length() - in.getPosition()) + " bytes");
+    }
     List<String> values = new ArrayList<>(size);
     for (int i = 0; i < size; i++) {
       values.add(in.readString());

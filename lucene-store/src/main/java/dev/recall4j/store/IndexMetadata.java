@@ -1,0 +1,92 @@
+package dev.recall4j.store;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
+
+/**
+ * What recall4j records in the user data of every commit: the schema version, the embedding model
+ * and the vector dimension. Read before any writer opens, so a model mismatch or a foreign index is
+ * refused without touching the index.
+ *
+ * @param model the embedding model of the index's vectors, or null when none is recorded yet
+ * @param dimension their dimension, 0 when none is recorded yet
+ */
+record IndexMetadata(String model, int dimension) {
+  static final String SCHEMA_KEY = "recall4j.schema";
+  static final String MODEL_KEY = "recall4j.embeddingModel";
+  static final String DIMENSION_KEY = "recall4j.dimension";
+  /** Written by this version; version 3 added passage documents. */
+  static final String SCHEMA_VERSION = "3";
+  /** Versions this one opens: a version-2 index has no passage documents and is otherwise the same. */
+  private static final Set<String> READABLE_SCHEMAS = Set.of("2", SCHEMA_VERSION);
+
+  /**
+   * The metadata of the directory's latest commit; empty when it holds no index.
+   *
+   * @throws IllegalStateException when the index was not written by recall4j, or by a version
+   *     whose schema this one cannot read
+   */
+  static Optional<IndexMetadata> read(Directory directory, Path path) throws IOException {
+    if (!DirectoryReader.indexExists(directory)) {
+      return Optional.empty();
+    }
+    Map<String, String> recorded = SegmentInfos.readLatestCommit(directory).getUserData();
+    String schema = recorded.get(SCHEMA_KEY);
+    if (schema == null) {
+      throw new IllegalStateException(path + " holds a Lucene index that recall4j did not write (its commits carry"
+          + " no recall4j schema); point --index at a recall4j index, or at a new or empty directory");
+    }
+    if (!READABLE_SCHEMAS.contains(schema)) {
+      throw new IllegalStateException("index " + path + " has recall4j schema version " + schema
+          + " but this version reads " + new TreeSet<>(READABLE_SCHEMAS)
+          + "; open it with the recall4j version that wrote it, or index into a new directory");
+    }
+    String dimension = recorded.getOrDefault(DIMENSION_KEY, "0");
+    try {
+      return Optional.of(new IndexMetadata(recorded.get(MODEL_KEY), Integer.parseInt(dimension)));
+    } catch (NumberFormatException e) {
+      throw new IllegalStateException(
+          "index " + path + " records vector dimension '" + dimension + "', which is not a number: the index is damaged", e);
+    }
+  }
+
+  /**
+   * The model and dimension to open with: the requested ones (null / 0 mean "whatever is recorded")
+   * if they agree with what is recorded.
+   *
+   * @throws IndexModelMismatchException when the index holds vectors of another model or dimension
+   */
+  IndexMetadata reconcile(String requestedModel, int requestedDimension, Path path) {
+    boolean modelDiffers = requestedModel != null && model != null && !requestedModel.equals(model);
+    boolean dimensionDiffers = requestedDimension != 0 && dimension != 0 && requestedDimension != dimension;
+    if (modelDiffers || dimensionDiffers) {
+      throw new IndexModelMismatchException(path, model, dimension, requestedModel, requestedDimension);
+    }
+    return new IndexMetadata(
+        requestedModel != null ? requestedModel : model, requestedDimension != 0 ? requestedDimension : dimension);
+  }
+
+  /** The commit user data that records this metadata with this version's schema. */
+  Map<String, String> commitData() {
+    Map<String, String> data = new LinkedHashMap<>();
+    data.put(SCHEMA_KEY, SCHEMA_VERSION);
+    if (model != null) {
+      data.put(MODEL_KEY, model);
+    }
+    data.put(DIMENSION_KEY, Integer.toString(dimension));
+    return data;
+  }
+
+  /** True when the directory's latest commit already records exactly this metadata and schema. */
+  static boolean isRecorded(Directory directory, Map<String, String> data) throws IOException {
+    return DirectoryReader.indexExists(directory) && SegmentInfos.readLatestCommit(directory).getUserData().equals(data);
+  }
+}

@@ -1,0 +1,183 @@
+package dev.recall4j.store;
+
+import dev.recall4j.core.MemoryRecord;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+
+/**
+ * Turns Lucene's top documents into records and hits, in the store's order (score descending, then
+ * id ascending), and refuses to return a record whose stored bytes are damaged, naming its id.
+ */
+final class RecordReader {
+  static final Sort BY_SCORE_THEN_ID = new Sort(SortField.FIELD_SCORE, new SortField(Schema.ID, SortField.Type.STRING));
+  static final Sort BY_ID = new Sort(new SortField(Schema.ID, SortField.Type.STRING));
+
+  private final Path index;
+
+  RecordReader(Path index) {
+    this.index = index;
+  }
+
+  /**
+   * The best {@code topK} hits, score descending then id ascending. Lucene's plain top-k search
+   * skips documents that cannot compete (block-max WAND); sorting by score then id disables that
+   * and cost 5-10x at 100K records. So the plain search runs first, asking one hit more than needed:
+   * only when that extra hit ties the last one kept, a tie straddles the cut and the sorted search
+   * decides it by id; otherwise ties inside the top are ordered by id after loading.
+   */
+  List<Hit> search(IndexSearcher searcher, Query query, int topK) throws IOException {
+    ScoreDoc[] top = searcher.search(query, topK + 1).scoreDocs;
+    if (top.length > topK && top[topK].score == top[topK - 1].score) {
+      top = searcher.search(query, topK, BY_SCORE_THEN_ID, true).scoreDocs;
+    } else if (top.length > topK) {
+      top = Arrays.copyOf(top, topK);
+    }
+    return hits(searcher, top, topK);
+  }
+
+  /**
+   * The best {@code topK} of {@code docs} (record documents, any order) as hits, score descending
+   * then id ascending. Loads the records down to the last one that ties the {@code topK}-th.
+   */
+  List<Hit> hits(IndexSearcher searcher, ScoreDoc[] docs, int topK) throws IOException {
+    ScoreDoc[] top = docs.clone();
+    Arrays.sort(top, Comparator.comparingDouble((ScoreDoc d) -> -d.score));
+    int loaded = Math.min(topK, top.length);
+    while (loaded > 0 && loaded < top.length && top[loaded].score == top[loaded - 1].score) {
+      loaded++;
+    }
+    top = Arrays.copyOf(top, loaded);
+    List<MemoryRecord> records = load(searcher, top);
+    Integer[] order = new Integer[top.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    ScoreDoc[] hits = top;
+    Arrays.sort(order, Comparator.<Integer>comparingDouble(i -> -hits[i].score).thenComparing(i -> records.get(i).id()));
+    List<Hit> result = new ArrayList<>(Math.min(topK, top.length));
+    for (int i : order) {
+      if (result.size() == topK) {
+        break;
+      }
+      result.add(new Hit(records.get(i), result.size() + 1, hits[i].score));
+    }
+    return result;
+  }
+
+  /** The record document of each hit, once, with its best score (hits are in score order). */
+  static ScoreDoc[] bestPerRecord(IndexSearcher searcher, ScoreDoc[] docs) throws IOException {
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    Map<Integer, ScoreDoc> records = new LinkedHashMap<>();
+    for (ScoreDoc hit : docs) {
+      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(hit.doc, leaves));
+      int record = leaf.docBase + Queries.PARENTS.getBitSet(leaf).nextSetBit(hit.doc - leaf.docBase);
+      records.putIfAbsent(record, new ScoreDoc(record, hit.score));
+    }
+    return records.values().toArray(ScoreDoc[]::new);
+  }
+
+  List<MemoryRecord> list(IndexSearcher searcher, Query query, int limit) throws IOException {
+    return load(searcher, searcher.search(query, limit, BY_ID).scoreDocs);
+  }
+
+  /**
+   * The records of {@code docs}, in the given order. Read in doc-id order, because doc values are
+   * forward-only iterators per segment.
+   *
+   * @throws DamagedRecordException naming the id of the first record whose stored bytes are damaged
+   */
+  List<MemoryRecord> load(IndexSearcher searcher, ScoreDoc[] docs) throws IOException {
+    Integer[] byDoc = new Integer[docs.length];
+    for (int i = 0; i < docs.length; i++) {
+      byDoc[i] = i;
+    }
+    Arrays.sort(byDoc, Comparator.comparingInt(i -> docs[i].doc));
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    MemoryRecord[] records = new MemoryRecord[docs.length];
+    LeafReaderContext leaf = null;
+    Leaf values = null;
+    for (int i : byDoc) {
+      int doc = docs[i].doc;
+      if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        values = new Leaf(leaf.reader());
+      }
+      records[i] = read(values, doc - leaf.docBase);
+    }
+    return Arrays.asList(records);
+  }
+
+  /** One segment's doc values of records, advanced forward only. */
+  static final class Leaf {
+    private final LeafReader reader;
+    private final BinaryDocValues blobs;
+    private final NumericDocValues recallCounts;
+    private final NumericDocValues lastAccesses;
+
+    Leaf(LeafReader reader) throws IOException {
+      this.reader = reader;
+      this.blobs = reader.getBinaryDocValues(Schema.RECORD);
+      this.recallCounts = reader.getNumericDocValues(Schema.RECALL_COUNT);
+      this.lastAccesses = reader.getNumericDocValues(Schema.LAST_ACCESSED_NS);
+    }
+  }
+
+  /**
+   * The record of one document of a segment (called with increasing {@code leafDoc}).
+   *
+   * @throws DamagedRecordException naming the record's id when its bytes are damaged
+   */
+  MemoryRecord read(Leaf leaf, int leafDoc) throws IOException {
+    if (leaf.blobs == null || !leaf.blobs.advanceExact(leafDoc)) {
+      throw new DamagedRecordException(
+          "record " + idOf(leaf.reader, leafDoc) + " in " + index + " has no stored record" + whatToDo());
+    }
+    long recallCount = value(leaf.recallCounts, leafDoc, 0);
+    Instant lastAccessed = Schema.fromEpochNanos(value(leaf.lastAccesses, leafDoc, Schema.NEVER));
+    try {
+      return RecordCodec.decode(leaf.blobs.binaryValue(), recallCount, lastAccessed);
+    } catch (DamagedRecordException e) {
+      throw new DamagedRecordException(
+          "record " + idOf(leaf.reader, leafDoc) + " in " + index + " is damaged (" + e.getMessage() + ")" + whatToDo(), e);
+    }
+  }
+
+  private String whatToDo() {
+    return "; run `recall4j verify --index " + index + "`, then `recall4j repair` or restore from an export";
+  }
+
+  /** The id of a document, or where it is when the id itself cannot be read. */
+  static String idOf(LeafReader reader, int leafDoc) {
+    try {
+      SortedDocValues ids = reader.getSortedDocValues(Schema.ID);
+      if (ids != null && ids.advanceExact(leafDoc)) {
+        return ids.lookupOrd(ids.ordValue()).utf8ToString();
+      }
+    } catch (IOException | RuntimeException e) {
+      // the id is damaged too: say where the document is instead
+    }
+    return "(document " + leafDoc + " of segment " + reader + ", id unreadable)";
+  }
+
+  private static long value(NumericDocValues values, int leafDoc, long missing) throws IOException {
+    return values != null && values.advanceExact(leafDoc) ? values.longValue() : missing;
+  }
+}
