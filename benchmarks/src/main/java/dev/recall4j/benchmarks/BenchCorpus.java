@@ -3,7 +3,6 @@ package dev.recall4j.benchmarks;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.core.Silo;
 import dev.recall4j.core.Source;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -18,8 +17,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * A reproducible benchmark corpus of {@code size} records with vectors, and the queries run
- * against it.
+ * A reproducible benchmark corpus of {@code size} records with vectors, and the queries run against
+ * it.
  *
  * <p><b>What it holds.</b> The first {@code min(size, realRecords)} records are real texts of the
  * shared datasets ({@link TextPool}: LoCoMo turns as memories, LoCoMo observations as KB
@@ -34,16 +33,19 @@ import java.util.Random;
  * 24,000 texts (MiniLM embeds them in 1 to 3 minutes on 2 cores, once; cached), so corpora of 1K
  * and 10K records are entirely real and 100K records are about a quarter real.
  *
- * <p><b>Determinism.</b> Record {@code i} depends only on the pool, the real vectors and {@code
- * i}, never on {@code size}: a smaller corpus is a prefix of a larger one, and the same inputs
- * give the same records on any machine. Queries are the first {@value #QUERIES} distinct judged
- * questions of the pool. Immutable and thread-safe.
+ * <p><b>Determinism.</b> Record {@code i} depends only on the pool, the real vectors and {@code i},
+ * never on {@code size}: a smaller corpus is a prefix of a larger one, and the same inputs give the
+ * same records on any machine. Queries are the first {@value #QUERIES} distinct judged questions of
+ * the pool. Immutable and thread-safe.
  */
 public final class BenchCorpus {
   /** Seed of every draw; changing it changes every corpus and invalidates the caches. */
   public static final long SEED = 20_250_701L;
 
-  /** Real (embedded) records at most: more than the pool holds (24,209 texts), so every pool text is used. */
+  /**
+   * Real (embedded) records at most: more than the pool holds (24,209 texts), so every pool text is
+   * used.
+   */
   public static final int REAL_RECORDS = 25_000;
 
   /** Number of queries. */
@@ -63,7 +65,8 @@ public final class BenchCorpus {
   private final int realRecords;
   private final String key;
 
-  private BenchCorpus(List<MemoryRecord> records, List<BenchQuery> queries, int realRecords, String key) {
+  private BenchCorpus(
+      List<MemoryRecord> records, List<BenchQuery> queries, int realRecords, String key) {
     this.records = records;
     this.queries = queries;
     this.realRecords = realRecords;
@@ -84,7 +87,14 @@ public final class BenchCorpus {
     List<MemoryRecord> records = new ArrayList<>(size);
     for (int i = 0; i < real; i++) {
       TextPool.Text t = texts.get(i);
-      records.add(record(t.id(), t, t.content(), vectors.documents()[i], createdAt(t, new Random(mix(i))), vectors.model()));
+      records.add(
+          record(
+              t.id(),
+              t,
+              t.content(),
+              vectors.documents()[i],
+              createdAt(t, new Random(mix(i))),
+              vectors.model()));
     }
     for (int i = real; i < size; i++) {
       Random random = new Random(mix(i));
@@ -93,9 +103,11 @@ public final class BenchCorpus {
       String donor = pickSentence(texts.get(random.nextInt(texts.size())).content(), random);
       String content = derivedText(t.content(), donor, random);
       float[] vector = perturb(vectors.documents()[source], random);
-      records.add(record("derived/" + i, t, content, vector, createdAt(null, random), vectors.model()));
+      records.add(
+          record("derived/" + i, t, content, vector, createdAt(null, random), vectors.model()));
     }
-    return new BenchCorpus(Collections.unmodifiableList(records), queries(pool, vectors), real, keyFor(vectors, size));
+    return new BenchCorpus(
+        Collections.unmodifiableList(records), queries(pool, vectors), real, keyFor(vectors, size));
   }
 
   /** The records, in corpus order (real ones first). */
@@ -138,11 +150,12 @@ public final class BenchCorpus {
 
   private static MemoryRecord record(
       String id, TextPool.Text t, String content, float[] vector, Instant created, String model) {
-    Source source = switch (t.silo()) {
-      case MEMORY -> Source.USER;
-      case KB -> Source.AGENT;
-      case RAG -> Source.IMPORT;
-    };
+    Source source =
+        switch (t.silo()) {
+          case MEMORY -> Source.USER;
+          case KB -> Source.AGENT;
+          case RAG -> Source.IMPORT;
+        };
     return MemoryRecord.builder()
         .id(id)
         .silo(t.silo())
@@ -163,7 +176,10 @@ public final class BenchCorpus {
     return EPOCH.minus(Duration.ofMinutes(random.nextInt(365 * 24 * 60)));
   }
 
-  /** The source's sentences shuffled, one replaced by the donor sentence (appended to a one-sentence text). */
+  /**
+   * The source's sentences shuffled, one replaced by the donor sentence (appended to a one-sentence
+   * text).
+   */
   static String derivedText(String source, String donor, Random random) {
     List<String> sentences = new ArrayList<>(Arrays.asList(source.split("(?<=[.!?])\\s+")));
     Collections.shuffle(sentences, random);
@@ -203,7 +219,9 @@ public final class BenchCorpus {
 
   static String sha256(String text) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is required of every JVM", e);
     }

@@ -27,20 +27,26 @@ record Candidates(List<PathResult> paths, Map<String, MemoryRecord> records) {
   static List<Candidates> load(int queries, int perPath) throws IOException {
     List<Candidates> out = new ArrayList<>();
     VectorEncoding e = VectorEncoding.INT8;
-    try (LuceneStore store = LuceneStore.open(Fixtures.storeOptions(Fixtures.luceneIndex(CORPUS, e, 16, 100), e, 16, 100, 100))) {
+    try (LuceneStore store =
+        LuceneStore.open(
+            Fixtures.storeOptions(Fixtures.luceneIndex(CORPUS, e, 16, 100), e, 16, 100, 100))) {
       for (BenchQuery q : Fixtures.queries().subList(0, queries)) {
         List<Hit> lexical = store.searchLexical(q.text(), Fixtures.RECALLABLE, perPath);
         List<Hit> vector = store.searchVector(q.vector(), Fixtures.RECALLABLE, perPath);
         Map<String, MemoryRecord> records = new HashMap<>();
         lexical.forEach(h -> records.put(h.record().id(), h.record()));
         vector.forEach(h -> records.put(h.record().id(), h.record()));
-        out.add(new Candidates(List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, vector)), records));
+        out.add(
+            new Candidates(
+                List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, vector)),
+                records));
       }
     }
     return out;
   }
 
   private static PathResult path(String name, List<Hit> hits) {
-    return new PathResult(name, hits.stream().map(h -> new Candidate(h.record().id(), h.score())).toList());
+    return new PathResult(
+        name, hits.stream().map(h -> new Candidate(h.record().id(), h.score())).toList());
   }
 }

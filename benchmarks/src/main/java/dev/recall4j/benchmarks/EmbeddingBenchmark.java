@@ -28,7 +28,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-modules",
+      "jdk.incubator.vector",
+      "--enable-native-access=ALL-UNNAMED",
+      "-Xmx2g"
+    })
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 2)
 public class EmbeddingBenchmark {
@@ -46,7 +53,10 @@ public class EmbeddingBenchmark {
   public void setUp() {
     embedder = Embedders.inProcess(model);
     queries = Fixtures.queries();
-    documents = Fixtures.pool().texts().subList(0, BATCH).stream().map(TextPool.Text::embeddingText).toList();
+    documents =
+        Fixtures.pool().texts().subList(0, BATCH).stream()
+            .map(TextPool.Text::embeddingText)
+            .toList();
   }
 
   @TearDown(Level.Trial)

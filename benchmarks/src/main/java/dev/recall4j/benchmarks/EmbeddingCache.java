@@ -17,11 +17,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Real embeddings of the pool, computed once and kept in {@code <cache>/embeddings/<model>-<key>.f32}
- * (a header of three big-endian ints: documents, queries, dimension; then the floats), where the
- * key hashes the model id and every embedded text: changed data never reads stale vectors. The
- * file is written to a temporary name and moved into place, so an interrupted run leaves no
- * half-written cache.
+ * Real embeddings of the pool, computed once and kept in {@code
+ * <cache>/embeddings/<model>-<key>.f32} (a header of three big-endian ints: documents, queries,
+ * dimension; then the floats), where the key hashes the model id and every embedded text: changed
+ * data never reads stale vectors. The file is written to a temporary name and moved into place, so
+ * an interrupted run leaves no half-written cache.
  */
 final class EmbeddingCache {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddingCache.class);
@@ -34,11 +34,17 @@ final class EmbeddingCache {
    * read from the cache or computed with the embedder the supplier opens (and closed after).
    */
   static EmbeddedPool load(
-      Path cacheDir, TextPool pool, String model, int documents, int queries, Supplier<Embedder> embedder)
+      Path cacheDir,
+      TextPool pool,
+      String model,
+      int documents,
+      int queries,
+      Supplier<Embedder> embedder)
       throws IOException {
     int docCount = Math.min(documents, pool.texts().size());
     int queryCount = Math.min(queries, pool.queries().size());
-    List<String> docTexts = pool.texts().subList(0, docCount).stream().map(TextPool.Text::embeddingText).toList();
+    List<String> docTexts =
+        pool.texts().subList(0, docCount).stream().map(TextPool.Text::embeddingText).toList();
     List<String> queryTexts = pool.queries().subList(0, queryCount);
     StringBuilder all = new StringBuilder(model);
     docTexts.forEach(t -> all.append('\u0000').append(t));
@@ -50,17 +56,27 @@ final class EmbeddingCache {
       float[][][] read = read(file, docCount, queryCount);
       return new EmbeddedPool(model, key, read[0], read[1]);
     }
-    LOG.info("embedding {} texts and {} queries with {} (once; cached in {})", docCount, queryCount, model, file);
+    LOG.info(
+        "embedding {} texts and {} queries with {} (once; cached in {})",
+        docCount,
+        queryCount,
+        model,
+        file);
     long start = System.nanoTime();
     float[][] docVectors = new float[docCount][];
     float[][] queryVectors = new float[queryCount][];
     try (Embedder e = embedder.get()) {
       for (int from = 0; from < docCount; from += BATCH) {
-        List<float[]> batch = e.embedDocuments(docTexts.subList(from, Math.min(docCount, from + BATCH)));
+        List<float[]> batch =
+            e.embedDocuments(docTexts.subList(from, Math.min(docCount, from + BATCH)));
         for (int j = 0; j < batch.size(); j++) {
           docVectors[from + j] = batch.get(j);
         }
-        LOG.info("embedded {}/{} texts ({} s)", Math.min(docCount, from + BATCH), docCount, (System.nanoTime() - start) / 1_000_000_000);
+        LOG.info(
+            "embedded {}/{} texts ({} s)",
+            Math.min(docCount, from + BATCH),
+            docCount,
+            (System.nanoTime() - start) / 1_000_000_000);
       }
       for (int i = 0; i < queryCount; i++) {
         queryVectors[i] = e.embedQuery(queryTexts.get(i));
@@ -75,7 +91,8 @@ final class EmbeddingCache {
     Files.createDirectories(file.getParent());
     Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
     int dimension = docs.length > 0 ? docs[0].length : queries[0].length;
-    try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16))) {
+    try (DataOutputStream out =
+        new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16))) {
       out.writeInt(docs.length);
       out.writeInt(queries.length);
       out.writeInt(dimension);
@@ -97,8 +114,17 @@ final class EmbeddingCache {
     int queries = bytes.getInt();
     int dimension = bytes.getInt();
     if (docs != docCount || queries != queryCount) {
-      throw new IOException(file + " holds " + docs + " texts and " + queries + " queries, expected "
-          + docCount + " and " + queryCount + "; delete it to recompute");
+      throw new IOException(
+          file
+              + " holds "
+              + docs
+              + " texts and "
+              + queries
+              + " queries, expected "
+              + docCount
+              + " and "
+              + queryCount
+              + "; delete it to recompute");
     }
     FloatBuffer floats = bytes.asFloatBuffer();
     List<float[][]> blocks = new ArrayList<>();

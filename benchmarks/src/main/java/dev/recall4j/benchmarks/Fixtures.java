@@ -35,8 +35,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Locations: the shared datasets folder is the system property {@code recall4j.bench.datasets},
  * else the environment variable {@code RECALL4J_DATASETS}, else {@code ../shared/datasets}; the
- * cache is {@code recall4j.bench.cache}, else {@code ${XDG_CACHE_HOME:-~/.cache}/recall4j/bench}.
- * A cached index or SQLite file counts only once its {@code .complete} marker exists, so an
+ * cache is {@code recall4j.bench.cache}, else {@code ${XDG_CACHE_HOME:-~/.cache}/recall4j/bench}. A
+ * cached index or SQLite file counts only once its {@code .complete} marker exists, so an
  * interrupted build is redone. Thread-safe (synchronised); meant for benchmark setup, not timing.
  */
 final class Fixtures {
@@ -65,8 +65,11 @@ final class Fixtures {
   private Fixtures() {}
 
   static Path datasetsDir() {
-    String configured = System.getProperty("recall4j.bench.datasets", System.getenv("RECALL4J_DATASETS"));
-    return Path.of(configured != null && !configured.isBlank() ? configured : "../shared/datasets").toAbsolutePath().normalize();
+    String configured =
+        System.getProperty("recall4j.bench.datasets", System.getenv("RECALL4J_DATASETS"));
+    return Path.of(configured != null && !configured.isBlank() ? configured : "../shared/datasets")
+        .toAbsolutePath()
+        .normalize();
   }
 
   static Path cacheDir() {
@@ -75,7 +78,10 @@ final class Fixtures {
       return Path.of(configured).toAbsolutePath().normalize();
     }
     String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+    Path base =
+        xdg != null && !xdg.isBlank()
+            ? Path.of(xdg)
+            : Path.of(System.getProperty("user.home"), ".cache");
     return base.resolve("recall4j").resolve("bench").toAbsolutePath().normalize();
   }
 
@@ -84,8 +90,14 @@ final class Fixtures {
     if (vectors == null) {
       try {
         pool = TextPool.load(datasetsDir(), BenchCorpus.SEED);
-        vectors = EmbeddingCache.load(cacheDir(), pool, MODEL, BenchCorpus.REAL_RECORDS, BenchCorpus.QUERIES,
-            () -> Embedders.inProcess(MODEL));
+        vectors =
+            EmbeddingCache.load(
+                cacheDir(),
+                pool,
+                MODEL,
+                BenchCorpus.REAL_RECORDS,
+                BenchCorpus.QUERIES,
+                () -> Embedders.inProcess(MODEL));
       } catch (IOException e) {
         throw new UncheckedIOException("loading the benchmark corpus from " + datasetsDir(), e);
       }
@@ -98,8 +110,8 @@ final class Fixtures {
   }
 
   /**
-   * The questions and their vectors in a file of their own ({@link QueryFile}), written once from the
-   * pool, for JVMs that must not hold the pool.
+   * The questions and their vectors in a file of their own ({@link QueryFile}), written once from
+   * the pool, for JVMs that must not hold the pool.
    */
   static synchronized Path queryFile() {
     Path file = cacheDir().resolve("queries").resolve(vectors().key() + ".bin");
@@ -124,7 +136,10 @@ final class Fixtures {
     return CORPORA.computeIfAbsent(size, n -> BenchCorpus.create(pool(), vectors(), n));
   }
 
-  /** Drops the pool, its vectors and every corpus from memory (the memory probe measures without them). */
+  /**
+   * Drops the pool, its vectors and every corpus from memory (the memory probe measures without
+   * them).
+   */
   static synchronized void releaseAll() {
     pool = null;
     vectors = null;
@@ -137,41 +152,58 @@ final class Fixtures {
   }
 
   /**
-   * The cached Lucene index of the corpus of this size with these HNSW settings, built on first
-   * use with {@link LuceneStore} in batches of {@value #BUILD_BATCH} records.
+   * The cached Lucene index of the corpus of this size with these HNSW settings, built on first use
+   * with {@link LuceneStore} in batches of {@value #BUILD_BATCH} records.
    */
   static synchronized Path luceneIndex(int size, VectorEncoding encoding, int m, int beamWidth) {
-    String name = String.format(Locale.ROOT, "%s-%s-m%d-b%d-lucene%s", BenchCorpus.keyFor(vectors(), size),
-        encoding.name().toLowerCase(Locale.ROOT), m, beamWidth, Version.LATEST);
+    String name =
+        String.format(
+            Locale.ROOT,
+            "%s-%s-m%d-b%d-lucene%s",
+            BenchCorpus.keyFor(vectors(), size),
+            encoding.name().toLowerCase(Locale.ROOT),
+            m,
+            beamWidth,
+            Version.LATEST);
     Path dir = cacheDir().resolve("index").resolve(name);
-    return cached(dir, () -> {
-      BenchCorpus corpus = corpus(size);
-      try (LuceneStore store = LuceneStore.open(storeOptions(dir, encoding, m, beamWidth, 100))) {
-        List<MemoryRecord> records = corpus.records();
-        for (int from = 0; from < records.size(); from += BUILD_BATCH) {
-          store.upsertAll(records.subList(from, Math.min(records.size(), from + BUILD_BATCH)));
-        }
-      }
-    });
+    return cached(
+        dir,
+        () -> {
+          BenchCorpus corpus = corpus(size);
+          try (LuceneStore store =
+              LuceneStore.open(storeOptions(dir, encoding, m, beamWidth, 100))) {
+            List<MemoryRecord> records = corpus.records();
+            for (int from = 0; from < records.size(); from += BUILD_BATCH) {
+              store.upsertAll(records.subList(from, Math.min(records.size(), from + BUILD_BATCH)));
+            }
+          }
+        });
   }
 
   /**
    * The cached index of {@link #luceneIndex} merged into one segment ({@link LuceneStore#compact}),
    * as maintenance leaves it; the as-built index keeps the segments batched ingest left.
    */
-  static synchronized Path compactedLuceneIndex(int size, VectorEncoding encoding, int m, int beamWidth) {
+  static synchronized Path compactedLuceneIndex(
+      int size, VectorEncoding encoding, int m, int beamWidth) {
     Path built = luceneIndex(size, encoding, m, beamWidth);
     Path dir = built.resolveSibling(built.getFileName() + "-compacted");
-    return cached(dir, () -> {
-      linkOrCopy(built, dir);
-      try (LuceneStore store = LuceneStore.open(storeOptions(dir, encoding, m, beamWidth, 100))) {
-        store.compact();
-      }
-    });
+    return cached(
+        dir,
+        () -> {
+          linkOrCopy(built, dir);
+          try (LuceneStore store =
+              LuceneStore.open(storeOptions(dir, encoding, m, beamWidth, 100))) {
+            store.compact();
+          }
+        });
   }
 
-  /** Store options for a cached index, with {@code vectorCandidates} (a search-time setting) chosen. */
-  static StoreOptions storeOptions(Path dir, VectorEncoding encoding, int m, int beamWidth, int vectorCandidates) {
+  /**
+   * Store options for a cached index, with {@code vectorCandidates} (a search-time setting) chosen.
+   */
+  static StoreOptions storeOptions(
+      Path dir, VectorEncoding encoding, int m, int beamWidth, int vectorCandidates) {
     return StoreOptions.builder(dir)
         .embedding(MODEL, vectors().documents()[0].length)
         .vectorEncoding(encoding)
@@ -184,16 +216,19 @@ final class Fixtures {
   /** The cached status-quo SQLite file (FTS5 + float32 BLOBs) of the corpus of this size. */
   static synchronized Path sqlite(int size) {
     Path file = cacheDir().resolve("sqlite").resolve(BenchCorpus.keyFor(vectors(), size) + ".db");
-    return cached(file, () -> {
-      BenchCorpus corpus = corpus(size);
-      try (SqliteBaseline db = SqliteBaseline.open(file)) {
-        List<MemoryRecord> records = corpus.records();
-        for (int from = 0; from < records.size(); from += BUILD_BATCH) {
-          List<MemoryRecord> batch = records.subList(from, Math.min(records.size(), from + BUILD_BATCH));
-          db.add(documents(batch), batch.stream().map(MemoryRecord::vector).toList());
-        }
-      }
-    });
+    return cached(
+        file,
+        () -> {
+          BenchCorpus corpus = corpus(size);
+          try (SqliteBaseline db = SqliteBaseline.open(file)) {
+            List<MemoryRecord> records = corpus.records();
+            for (int from = 0; from < records.size(); from += BUILD_BATCH) {
+              List<MemoryRecord> batch =
+                  records.subList(from, Math.min(records.size(), from + BUILD_BATCH));
+              db.add(documents(batch), batch.stream().map(MemoryRecord::vector).toList());
+            }
+          }
+        });
   }
 
   /** The records as the status quo stores them: one namespace, title and content, created time. */
@@ -217,7 +252,8 @@ final class Fixtures {
   /** A private copy of a cached index, for benchmarks whose engine writes (access statistics). */
   static Path copy(Path index) {
     try {
-      Path target = Files.createTempDirectory(Files.createDirectories(cacheDir().resolve("tmp")), "index-");
+      Path target =
+          Files.createTempDirectory(Files.createDirectories(cacheDir().resolve("tmp")), "index-");
       linkOrCopy(index, target);
       return target;
     } catch (IOException e) {
@@ -253,19 +289,22 @@ final class Fixtures {
       return;
     }
     try {
-      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-          Files.delete(file);
-          return FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          dir,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+                throws IOException {
+              Files.delete(file);
+              return FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-          Files.delete(d);
-          return FileVisitResult.CONTINUE;
-        }
-      });
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+              Files.delete(d);
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException("deleting " + dir, e);
     }
@@ -274,13 +313,17 @@ final class Fixtures {
   /** Bytes of a file, or of every file under a directory. */
   static long sizeOf(Path path) {
     try (Stream<Path> files = Files.walk(path)) {
-      return files.filter(Files::isRegularFile).mapToLong(f -> {
-        try {
-          return Files.size(f);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }).sum();
+      return files
+          .filter(Files::isRegularFile)
+          .mapToLong(
+              f -> {
+                try {
+                  return Files.size(f);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              })
+          .sum();
     } catch (IOException e) {
       throw new UncheckedIOException("measuring " + path, e);
     }
@@ -304,7 +347,8 @@ final class Fixtures {
       long start = System.nanoTime();
       build.run();
       Files.writeString(marker, "built in " + (System.nanoTime() - start) / 1_000_000 + " ms\n");
-      LOG.info("built {} in {} s", target.getFileName(), (System.nanoTime() - start) / 1_000_000_000);
+      LOG.info(
+          "built {} in {} s", target.getFileName(), (System.nanoTime() - start) / 1_000_000_000);
       return target;
     } catch (IOException e) {
       throw new UncheckedIOException("building " + target, e);

@@ -25,8 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Fusing, weighting and deduplicating 2 × 100 real candidates (issue 4): {@link Ranker#rank} with
  * tier boost 0.25, recency decay, source trust and the default dedup (token Jaccard 0.8 and vector
  * cosine 0.95 over every pair, the vectors being the corpus' 384-dimensional MiniLM ones), and the
- * fusion named by {@code fusion}, cycling over the candidate lists of 20 questions on the 10K corpus
- * (about 170 distinct candidates per question).
+ * fusion named by {@code fusion}, cycling over the candidate lists of 20 questions on the 10K
+ * corpus (about 170 distinct candidates per question).
  *
  * <p>{@code tokenSets}: the ranker keeps the token sets of contents it has seen, by content hash.
  * {@code warm} ranks with one ranker, as the engine does, so after the first cycle every content is
@@ -45,7 +45,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-modules",
+      "jdk.incubator.vector",
+      "--enable-native-access=ALL-UNNAMED",
+      "-Xmx2g"
+    })
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class FusionBenchmark {
@@ -57,7 +64,10 @@ public class FusionBenchmark {
   @Param({"warm", "cold"})
   public String tokenSets;
 
-  /** Hits per path: the issue's 2 × 100 by default; the engine's own default {@code recall.top_k} is 50. */
+  /**
+   * Hits per path: the issue's 2 × 100 by default; the engine's own default {@code recall.top_k} is
+   * 50.
+   */
   @Param({"100"})
   public int perPath;
 
@@ -78,13 +88,20 @@ public class FusionBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     candidates = Candidates.load(QUESTIONS, perPath);
-    builder = Ranker.builder().fusion(fusion).tierPolicy(TierPolicy.boost(0.25)).dedup(switch (dedup) {
-      case "default" -> Dedup.defaults();
-      case "exact" -> Dedup.exactOnly();
-      case "tokens" -> new Dedup(Dedup.defaults().tokenJaccard(), 1.0);
-      case "vectors" -> new Dedup(1.0, Dedup.defaults().vectorCosine());
-      default -> throw new IllegalArgumentException("dedup: expected default, exact, tokens or vectors, got " + dedup);
-    });
+    builder =
+        Ranker.builder()
+            .fusion(fusion)
+            .tierPolicy(TierPolicy.boost(0.25))
+            .dedup(
+                switch (dedup) {
+                  case "default" -> Dedup.defaults();
+                  case "exact" -> Dedup.exactOnly();
+                  case "tokens" -> new Dedup(Dedup.defaults().tokenJaccard(), 1.0);
+                  case "vectors" -> new Dedup(1.0, Dedup.defaults().vectorCosine());
+                  default ->
+                      throw new IllegalArgumentException(
+                          "dedup: expected default, exact, tokens or vectors, got " + dedup);
+                });
     ranker = builder.build();
   }
 

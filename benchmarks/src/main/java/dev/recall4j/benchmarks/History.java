@@ -17,10 +17,11 @@ import java.util.TreeMap;
 
 /**
  * The run history of one machine: {@code <dir>/<machine key>.jsonl}, one JSON object per run with
- * commit, date, profile, machine and every median ({@code {"medians": {key: {"medianMs", "noise"}}}}).
+ * commit, date, profile, machine and every median ({@code {"medians": {key: {"medianMs",
+ * "noise"}}}}).
  *
- * <p><b>Compare.</b> A median is flagged as a regression when it is slower than the previous run
- * on the same machine and profile by more than {@code max(5 %, noise_previous + noise_current)}: the
+ * <p><b>Compare.</b> A median is flagged as a regression when it is slower than the previous run on
+ * the same machine and profile by more than {@code max(5 %, noise_previous + noise_current)}: the
  * noise of each run is the spread of its per-iteration medians ({@link Measurement#noise}), so a
  * change inside what a rerun shows is not reported as one. Faster by as much is an improvement.
  */
@@ -56,7 +57,12 @@ final class History {
   }
 
   /** The history line of a run. */
-  static ObjectNode line(String commit, String date, String profile, MachineInfo machine, List<Measurement> measurements) {
+  static ObjectNode line(
+      String commit,
+      String date,
+      String profile,
+      MachineInfo machine,
+      List<Measurement> measurements) {
     ObjectNode line = JSON.createObjectNode();
     line.put("commit", commit);
     line.put("date", date);
@@ -73,8 +79,12 @@ final class History {
 
   static void append(Path file, ObjectNode line) throws IOException {
     Files.createDirectories(file.getParent());
-    Files.writeString(file, JSON.writeValueAsString(line) + "\n", StandardCharsets.UTF_8,
-        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    Files.writeString(
+        file,
+        JSON.writeValueAsString(line) + "\n",
+        StandardCharsets.UTF_8,
+        StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND);
   }
 
   /** The last run of this profile in the file, if any. */
@@ -96,8 +106,15 @@ final class History {
 
   static Map<String, Stat> medians(JsonNode line) {
     Map<String, Stat> out = new TreeMap<>();
-    line.path("medians").properties().forEach(e ->
-        out.put(e.getKey(), new Stat(e.getValue().path("medianMs").asDouble(), e.getValue().path("noise").asDouble())));
+    line.path("medians")
+        .properties()
+        .forEach(
+            e ->
+                out.put(
+                    e.getKey(),
+                    new Stat(
+                        e.getValue().path("medianMs").asDouble(),
+                        e.getValue().path("noise").asDouble())));
     return out;
   }
 
@@ -111,7 +128,13 @@ final class History {
       }
       Stat now = e.getValue();
       double threshold = Math.max(MIN_THRESHOLD, before.noise() + now.noise());
-      out.add(new Change(e.getKey(), before.medianMs(), now.medianMs(), now.medianMs() / before.medianMs() - 1, threshold));
+      out.add(
+          new Change(
+              e.getKey(),
+              before.medianMs(),
+              now.medianMs(),
+              now.medianMs() / before.medianMs() - 1,
+              threshold));
     }
     return out;
   }
@@ -119,16 +142,33 @@ final class History {
   /** The comparison as text, one line per median, regressions marked. */
   static String render(List<Change> changes, JsonNode previous) {
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "Compared with the previous run on this machine (commit %s, %s):%n",
-        previous.path("commit").asText("?"), previous.path("date").asText("?")));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "Compared with the previous run on this machine (commit %s, %s):%n",
+            previous.path("commit").asText("?"),
+            previous.path("date").asText("?")));
     int regressions = 0;
     for (Change c : changes) {
       String flag = c.regression() ? "REGRESSION" : c.improvement() ? "faster" : "";
       regressions += c.regression() ? 1 : 0;
-      b.append(String.format(Locale.ROOT, "  %-70s %10.4f -> %10.4f ms  %+7.1f %% (noise ±%.1f %%) %s%n",
-          c.key(), c.previousMs(), c.currentMs(), 100 * c.change(), 100 * c.threshold(), flag));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  %-70s %10.4f -> %10.4f ms  %+7.1f %% (noise ±%.1f %%) %s%n",
+              c.key(),
+              c.previousMs(),
+              c.currentMs(),
+              100 * c.change(),
+              100 * c.threshold(),
+              flag));
     }
-    b.append(String.format(Locale.ROOT, "%d of %d medians regressed beyond the noise.%n", regressions, changes.size()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "%d of %d medians regressed beyond the noise.%n",
+            regressions,
+            changes.size()));
     return b.toString();
   }
 }

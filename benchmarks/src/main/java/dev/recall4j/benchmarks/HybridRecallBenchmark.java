@@ -42,7 +42,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-modules",
+      "jdk.incubator.vector",
+      "--enable-native-access=ALL-UNNAMED",
+      "-Xmx2g"
+    })
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class HybridRecallBenchmark {
@@ -63,11 +70,17 @@ public class HybridRecallBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     queries = Fixtures.queries();
-    workspace = Fixtures.copy(layout.equals("compacted")
-        ? Fixtures.compactedLuceneIndex(size, VectorEncoding.INT8, 16, 100)
-        : Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100));
+    workspace =
+        Fixtures.copy(
+            layout.equals("compacted")
+                ? Fixtures.compactedLuceneIndex(size, VectorEncoding.INT8, 16, 100)
+                : Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100));
     boolean embedded = query.equals("embedded");
-    engine = open(workspace, embedded ? Embedders.inProcess(Fixtures.MODEL) : Fixtures.precomputedEmbedder(), embedded);
+    engine =
+        open(
+            workspace,
+            embedded ? Embedders.inProcess(Fixtures.MODEL) : Fixtures.precomputedEmbedder(),
+            embedded);
   }
 
   /** An engine with every default over {@code index}; the query cache off when the model embeds. */
@@ -87,6 +100,7 @@ public class HybridRecallBenchmark {
 
   @Benchmark
   public RecallResult recall() {
-    return engine.recall(RecallRequest.builder(queries.get(next++ % queries.size()).text()).build());
+    return engine.recall(
+        RecallRequest.builder(queries.get(next++ % queries.size()).text()).build());
   }
 }

@@ -24,18 +24,25 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Ingest without embedding: {@code size} records that already carry their vectors go into an
- * empty index through {@link RecallEngine#saveAll} in batches of {@value #BATCH} (one durable
- * commit each, HNSW int8 graph built as Lucene flushes and merges), against the status quo's
- * {@link SqliteBaseline#add} in transactions of the same size. One operation ingests the whole
- * corpus into a fresh directory; records/s = size / time.
+ * Ingest without embedding: {@code size} records that already carry their vectors go into an empty
+ * index through {@link RecallEngine#saveAll} in batches of {@value #BATCH} (one durable commit
+ * each, HNSW int8 graph built as Lucene flushes and merges), against the status quo's {@link
+ * SqliteBaseline#add} in transactions of the same size. One operation ingests the whole corpus into
+ * a fresh directory; records/s = size / time.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar IngestBenchmark -p size=10000}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-modules",
+      "jdk.incubator.vector",
+      "--enable-native-access=ALL-UNNAMED",
+      "-Xmx2g"
+    })
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
 public class IngestBenchmark {
@@ -57,8 +64,11 @@ public class IngestBenchmark {
 
   @Setup(Level.Iteration)
   public void emptyStores() throws IOException, SQLException {
-    dir = Files.createTempDirectory(Files.createDirectories(Fixtures.cacheDir().resolve("tmp")), "ingest-");
-    engine = HybridRecallBenchmark.open(dir.resolve("index"), Fixtures.precomputedEmbedder(), false);
+    dir =
+        Files.createTempDirectory(
+            Files.createDirectories(Fixtures.cacheDir().resolve("tmp")), "ingest-");
+    engine =
+        HybridRecallBenchmark.open(dir.resolve("index"), Fixtures.precomputedEmbedder(), false);
     sqlite = SqliteBaseline.open(dir.resolve("memory.db"));
   }
 

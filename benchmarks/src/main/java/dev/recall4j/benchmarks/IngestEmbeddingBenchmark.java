@@ -25,15 +25,22 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Ingest with embedding: {@code records} real texts without vectors go through {@link
  * RecallEngine#saveAll}, which embeds them with the in-process MiniLM (one worker per core) and
- * indexes them. The model dominates, so a small fixed count stands for every corpus size;
- * records/s = records / time.
+ * indexes them. The model dominates, so a small fixed count stands for every corpus size; records/s
+ * = records / time.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar IngestEmbeddingBenchmark}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-modules",
+      "jdk.incubator.vector",
+      "--enable-native-access=ALL-UNNAMED",
+      "-Xmx2g"
+    })
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
 public class IngestEmbeddingBenchmark {
@@ -46,14 +53,17 @@ public class IngestEmbeddingBenchmark {
 
   @Setup(Level.Trial)
   public void loadTexts() {
-    texts = Fixtures.corpus(records).records().stream()
-        .map(r -> r.toBuilder().vector(null).embeddingModel(null).build())
-        .toList();
+    texts =
+        Fixtures.corpus(records).records().stream()
+            .map(r -> r.toBuilder().vector(null).embeddingModel(null).build())
+            .toList();
   }
 
   @Setup(Level.Iteration)
   public void emptyIndex() throws IOException {
-    dir = Files.createTempDirectory(Files.createDirectories(Fixtures.cacheDir().resolve("tmp")), "ingest-embed-");
+    dir =
+        Files.createTempDirectory(
+            Files.createDirectories(Fixtures.cacheDir().resolve("tmp")), "ingest-embed-");
     engine = HybridRecallBenchmark.open(dir, Embedders.inProcess(Fixtures.MODEL), false);
   }
 

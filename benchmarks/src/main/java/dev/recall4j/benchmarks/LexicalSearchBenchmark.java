@@ -33,7 +33,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-modules",
+      "jdk.incubator.vector",
+      "--enable-native-access=ALL-UNNAMED",
+      "-Xmx2g"
+    })
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class LexicalSearchBenchmark {
@@ -50,8 +57,14 @@ public class LexicalSearchBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException, SQLException {
     queries = Fixtures.queries();
-    store = LuceneStore.open(Fixtures.storeOptions(
-        Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100), VectorEncoding.INT8, 16, 100, 100));
+    store =
+        LuceneStore.open(
+            Fixtures.storeOptions(
+                Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100),
+                VectorEncoding.INT8,
+                16,
+                100,
+                100));
     sqlite = SqliteBaseline.open(Fixtures.sqlite(size));
   }
 

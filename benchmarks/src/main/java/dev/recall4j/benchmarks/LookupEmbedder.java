@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * An embedder that knows the benchmark queries' vectors: "hybrid recall without query embedding"
- * (the query vector is cached, as after the first time an agent asks) runs the engine's whole
- * path except the model. Documents carry their vectors already, so it refuses to embed them.
+ * (the query vector is cached, as after the first time an agent asks) runs the engine's whole path
+ * except the model. Documents carry their vectors already, so it refuses to embed them.
  */
 final class LookupEmbedder implements Embedder {
   private final String model;
@@ -42,6 +42,7 @@ final class LookupEmbedder implements Embedder {
 
   @Override
   public List<float[]> embedDocuments(List<String> texts) {
-    throw new UnsupportedOperationException("benchmark records carry their vectors; nothing to embed");
+    throw new UnsupportedOperationException(
+        "benchmark records carry their vectors; nothing to embed");
   }
 }

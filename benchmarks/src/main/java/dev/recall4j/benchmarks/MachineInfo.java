@@ -13,9 +13,9 @@ import org.apache.lucene.util.Version;
 
 /**
  * What a result was measured on, recorded beside every run: {@code os.arch}, CPU model, cores,
- * memory, JVM vendor and version, Lucene version, and whether Lucene's Panama vector scorers are
- * on (they need {@code --add-modules jdk.incubator.vector}; without them HNSW and quantised
- * scoring run scalar code several times slower).
+ * memory, JVM vendor and version, Lucene version, and whether Lucene's Panama vector scorers are on
+ * (they need {@code --add-modules jdk.incubator.vector}; without them HNSW and quantised scoring
+ * run scalar code several times slower).
  *
  * @param os {@code os.name} and {@code os.version}
  * @param arch {@code os.arch}, e.g. {@code amd64} or {@code aarch64}
@@ -58,12 +58,20 @@ public record MachineInfo(
   }
 
   /**
-   * A file-name-safe key naming the machine in {@code benchmarks/history/}: arch, CPU model,
-   * cores and memory in GiB, e.g. {@code amd64-intel-r-xeon-r-processor-2c-23g}.
+   * A file-name-safe key naming the machine in {@code benchmarks/history/}: arch, CPU model, cores
+   * and memory in GiB, e.g. {@code amd64-intel-r-xeon-r-processor-2c-23g}.
    */
   public String key() {
-    String cpu = cpuModel.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
-    return arch + "-" + cpu + "-" + cores + "c-" + Math.round(memoryBytes / (double) (1L << 30)) + "g";
+    String cpu =
+        cpuModel.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+    return arch
+        + "-"
+        + cpu
+        + "-"
+        + cores
+        + "c-"
+        + Math.round(memoryBytes / (double) (1L << 30))
+        + "g";
   }
 
   /** The fields as an ordered map, for JSON. */
@@ -90,21 +98,25 @@ public record MachineInfo(
    */
   static String cpuModel(Optional<String> cpuinfo, Optional<String> deviceTree) {
     Map<String, String> fields = new LinkedHashMap<>();
-    cpuinfo.ifPresent(text -> {
-      for (String line : text.split("\n")) {
-        int colon = line.indexOf(':');
-        if (colon > 0) {
-          fields.putIfAbsent(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
-        }
-      }
-    });
+    cpuinfo.ifPresent(
+        text -> {
+          for (String line : text.split("\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+              fields.putIfAbsent(
+                  line.substring(0, colon).strip(), line.substring(colon + 1).strip());
+            }
+          }
+        });
     for (String key : List.of("model name", "Model", "Hardware", "cpu model")) {
       String value = fields.get(key);
       if (value != null && !value.isBlank()) {
         return withPart(value, fields.get("CPU part"));
       }
     }
-    return deviceTree.map(s -> s.replace("\u0000", "").strip()).filter(s -> !s.isEmpty())
+    return deviceTree
+        .map(s -> s.replace("\u0000", "").strip())
+        .filter(s -> !s.isEmpty())
         .map(s -> withPart(s, fields.get("CPU part")))
         .orElse("unknown");
   }
@@ -115,14 +127,17 @@ public record MachineInfo(
 
   private static Optional<String> read(Path file) {
     try {
-      return Files.isReadable(file) ? Optional.of(Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1)) : Optional.empty();
+      return Files.isReadable(file)
+          ? Optional.of(Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1))
+          : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();
     }
   }
 
   private static long physicalMemory() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
       return os.getTotalMemorySize();
     }
     return 0;
@@ -135,13 +150,16 @@ public record MachineInfo(
    */
   static String vectorizationProvider() {
     try {
-      Class<?> holder = Class.forName("org.apache.lucene.internal.vectorization.VectorizationProvider$Holder");
+      Class<?> holder =
+          Class.forName("org.apache.lucene.internal.vectorization.VectorizationProvider$Holder");
       java.lang.reflect.Field instance = holder.getDeclaredField("INSTANCE");
       instance.setAccessible(true);
       return instance.get(null).getClass().getSimpleName();
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       boolean incubator = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
-      return incubator ? "unknown (jdk.incubator.vector loaded)" : "unknown (jdk.incubator.vector not loaded)";
+      return incubator
+          ? "unknown (jdk.incubator.vector loaded)"
+          : "unknown (jdk.incubator.vector not loaded)";
     }
   }
 }

@@ -9,15 +9,23 @@ import java.util.TreeMap;
 /**
  * One JMH result reduced to what the summary and the history compare, in milliseconds.
  *
- * @param key {@code Class.method[param=value,...]} with parameters sorted by name: stable across runs
+ * @param key {@code Class.method[param=value,...]} with parameters sorted by name: stable across
+ *     runs
  * @param benchmark {@code Class.method}
  * @param params the JMH parameters
  * @param medianMs the median (JMH's 50th percentile) per operation
  * @param p99Ms the 99th percentile per operation
  * @param noise the measured noise: the relative spread {@code (max - min) / median} of the
- *     per-iteration medians, at least 0; a change smaller than this is indistinguishable from a rerun
+ *     per-iteration medians, at least 0; a change smaller than this is indistinguishable from a
+ *     rerun
  */
-record Measurement(String key, String benchmark, Map<String, String> params, double medianMs, double p99Ms, double noise) {
+record Measurement(
+    String key,
+    String benchmark,
+    Map<String, String> params,
+    double medianMs,
+    double p99Ms,
+    double noise) {
 
   /** Parses JMH's JSON result array (as written by {@code -rf json}). */
   static List<Measurement> parse(JsonNode results) {
@@ -33,7 +41,8 @@ record Measurement(String key, String benchmark, Map<String, String> params, dou
       JsonNode percentiles = metric.path("scorePercentiles");
       double median = percentiles.path("50.0").asDouble(metric.path("score").asDouble()) * toMs;
       double p99 = percentiles.path("99.0").asDouble(median / toMs) * toMs;
-      out.add(new Measurement(key(benchmark, params), benchmark, params, median, p99, noise(metric)));
+      out.add(
+          new Measurement(key(benchmark, params), benchmark, params, median, p99, noise(metric)));
     }
     return out;
   }

@@ -23,32 +23,32 @@ import javax.management.ObjectName;
 
 /**
  * Memory with an index open (issue 7 item 8), measured as an embedder would see it: a JVM of its
- * own that reads only the 200 questions ({@link QueryFile}, never the benchmark's text pool),
- * opens an engine with the defaults over a private copy (hard links) of a finished index, runs
- * {@code recalls} recalls cycling over the questions, then reports heap used after a full GC,
- * committed heap, the JVM's non-heap pools (metaspace, code cache), resident set size (VmRSS),
- * split into anonymous memory (RssAnon: the JVM's own) and file-backed pages (RssFile: the
- * memory-mapped index, which the kernel can drop), and its peak (VmHWM), from {@code
- * /proc/self/status} (-1 where there is no such file); the resident index pages by file type
- * against each type's bytes on disk, right after opening and after the recalls; and the index
- * bytes on disk per record.
+ * own that reads only the 200 questions ({@link QueryFile}, never the benchmark's text pool), opens
+ * an engine with the defaults over a private copy (hard links) of a finished index, runs {@code
+ * recalls} recalls cycling over the questions, then reports heap used after a full GC, committed
+ * heap, the JVM's non-heap pools (metaspace, code cache), resident set size (VmRSS), split into
+ * anonymous memory (RssAnon: the JVM's own) and file-backed pages (RssFile: the memory-mapped
+ * index, which the kernel can drop), and its peak (VmHWM), from {@code /proc/self/status} (-1 where
+ * there is no such file); the resident index pages by file type against each type's bytes on disk,
+ * right after opening and after the recalls; and the index bytes on disk per record.
  *
  * <p>Resident index pages depend on the page cache, not only on what recall reads: a page fault on
  * a file already cached maps its neighbours too (the kernel's fault-around, 64 KB), and on a file
- * not cached the kernel reads ahead unless Lucene advised random access. So a probe right after
- * the index was built (all of it cached) reports more than one after a reboot.
+ * not cached the kernel reads ahead unless Lucene advised random access. So a probe right after the
+ * index was built (all of it cached) reports more than one after a reboot.
  *
- * <p>Usage: {@code java -Xmx512m -cp benchmarks.jar dev.recall4j.benchmarks.MemoryProbe OUT.json SIZE
- * INDEX QUERIES precomputed|embedded RECALLS}, INDEX a finished index (left untouched), QUERIES a
- * {@link QueryFile}. {@code embedded} loads MiniLM and embeds every question, which adds the ONNX
- * runtime and model to the figures.
+ * <p>Usage: {@code java -Xmx512m -cp benchmarks.jar dev.recall4j.benchmarks.MemoryProbe OUT.json
+ * SIZE INDEX QUERIES precomputed|embedded RECALLS}, INDEX a finished index (left untouched),
+ * QUERIES a {@link QueryFile}. {@code embedded} loads MiniLM and embeds every question, which adds
+ * the ONNX runtime and model to the figures.
  */
 public final class MemoryProbe {
   private MemoryProbe() {}
 
   public static void main(String[] args) throws IOException, InterruptedException {
     if (args.length != 6) {
-      throw new IllegalArgumentException("usage: MemoryProbe OUT.json SIZE INDEX QUERIES precomputed|embedded RECALLS");
+      throw new IllegalArgumentException(
+          "usage: MemoryProbe OUT.json SIZE INDEX QUERIES precomputed|embedded RECALLS");
     }
     Path out = Path.of(args[0]);
     int size = Integer.parseInt(args[1]);
@@ -60,8 +60,13 @@ public final class MemoryProbe {
     Map<String, Object> result = new LinkedHashMap<>();
     try {
       long indexBytes = Fixtures.sizeOf(copy);
-      try (RecallEngine engine = HybridRecallBenchmark.open(
-          copy, embedded ? Embedders.inProcess(Fixtures.MODEL) : Fixtures.precomputedEmbedder(queries), embedded)) {
+      try (RecallEngine engine =
+          HybridRecallBenchmark.open(
+              copy,
+              embedded
+                  ? Embedders.inProcess(Fixtures.MODEL)
+                  : Fixtures.precomputedEmbedder(queries),
+              embedded)) {
         Map<String, Object> opened = new LinkedHashMap<>();
         opened.put("rssBytes", status("VmRSS").orElse(-1L));
         opened.put("rssAnonBytes", status("RssAnon").orElse(-1L));
@@ -99,7 +104,9 @@ public final class MemoryProbe {
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.toFile(), result);
   }
 
-  /** Committed bytes of each non-heap pool (Metaspace, CodeHeap segments, compressed class space). */
+  /**
+   * Committed bytes of each non-heap pool (Metaspace, CodeHeap segments, compressed class space).
+   */
   private static Map<String, Long> nonHeapCommitted() {
     Map<String, Long> bytes = new TreeMap<>();
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
@@ -115,13 +122,18 @@ public final class MemoryProbe {
    * when it runs with {@code -XX:NativeMemoryTracking=summary}: what the anonymous RSS is made of.
    */
   private static Optional<String> nativeMemory() {
-    if (ManagementFactory.getRuntimeMXBean().getInputArguments().stream().noneMatch(a -> a.contains("NativeMemoryTracking"))) {
+    if (ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .noneMatch(a -> a.contains("NativeMemoryTracking"))) {
       return Optional.empty();
     }
     try {
-      Object text = ManagementFactory.getPlatformMBeanServer().invoke(
-          new ObjectName("com.sun.management:type=DiagnosticCommand"), "vmNativeMemory",
-          new Object[] {new String[] {"summary", "scale=MB"}}, new String[] {String[].class.getName()});
+      Object text =
+          ManagementFactory.getPlatformMBeanServer()
+              .invoke(
+                  new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                  "vmNativeMemory",
+                  new Object[] {new String[] {"summary", "scale=MB"}},
+                  new String[] {String[].class.getName()});
       return Optional.of(String.valueOf(text));
     } catch (JMException e) {
       return Optional.of("unavailable: " + e);
@@ -129,9 +141,8 @@ public final class MemoryProbe {
   }
 
   /**
-   * The kernel's flags of the index's mappings by file type, from {@code /proc/self/smaps}
-   * ({@code rr}: random-read advice, no read-ahead; {@code sr}: sequential): which files Lucene
-   * advised.
+   * The kernel's flags of the index's mappings by file type, from {@code /proc/self/smaps} ({@code
+   * rr}: random-read advice, no read-ahead; {@code sr}: sequential): which files Lucene advised.
    */
   static Map<String, String> mappingFlags(Path index) {
     Map<String, String> flags = new TreeMap<>();
@@ -141,7 +152,8 @@ public final class MemoryProbe {
       for (String line : Files.readString(Path.of("/proc/self/smaps")).split("\n")) {
         if (HEADER.matcher(line).find()) {
           int path = line.indexOf(directory + "/");
-          extension = path < 0 ? null : extension(line.substring(path + directory.length() + 1).strip());
+          extension =
+              path < 0 ? null : extension(line.substring(path + directory.length() + 1).strip());
         } else if (extension != null && line.startsWith("VmFlags:")) {
           flags.put(extension, line.substring("VmFlags:".length()).strip());
         }
@@ -152,7 +164,9 @@ public final class MemoryProbe {
     return flags;
   }
 
-  /** Bytes on disk of the files under {@code index}, summed by extension (what could be resident). */
+  /**
+   * Bytes on disk of the files under {@code index}, summed by extension (what could be resident).
+   */
   static Map<String, Long> bytesByFileType(Path index) throws IOException {
     Map<String, Long> bytes = new TreeMap<>();
     try (Stream<Path> files = Files.list(index)) {
@@ -172,7 +186,8 @@ public final class MemoryProbe {
    * Resident bytes of the memory-mapped files under {@code index}, summed by Lucene file extension
    * ({@code dvd}: doc values including the record blobs; {@code vec}, {@code veq}, {@code vex}: raw
    * and quantised vectors, HNSW graph; {@code doc}, {@code pos}, {@code tim}: postings and terms;
-   * {@code cfs}: small compound segments), from {@code /proc/self/smaps}; empty where there is none.
+   * {@code cfs}: small compound segments), from {@code /proc/self/smaps}; empty where there is
+   * none.
    */
   static Map<String, Long> residentIndexBytes(Path index) {
     Path smaps = Path.of("/proc/self/smaps");

@@ -33,7 +33,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-modules",
+      "jdk.incubator.vector",
+      "--enable-native-access=ALL-UNNAMED",
+      "-Xmx2g"
+    })
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class PackingBenchmark {
@@ -50,10 +57,11 @@ public class PackingBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     Ranker ranker = Ranker.builder().tierPolicy(TierPolicy.boost(0.25)).build();
-    ranked = Candidates.load(FusionBenchmark.QUESTIONS, CANDIDATES).stream()
-        .map(c -> ranker.rank(c.paths(), c.records(), BenchCorpus.EPOCH).ranked())
-        .map(r -> r.subList(0, Math.min(CANDIDATES, r.size())))
-        .toList();
+    ranked =
+        Candidates.load(FusionBenchmark.QUESTIONS, CANDIDATES).stream()
+            .map(c -> ranker.rank(c.paths(), c.records(), BenchCorpus.EPOCH).ranked())
+            .map(r -> r.subList(0, Math.min(CANDIDATES, r.size())))
+            .toList();
     packer = newPacker();
   }
 

@@ -37,7 +37,8 @@ record Profile(
     int memoryRecalls) {
 
   private static final int[] CANDIDATES = {10, 20, 50, 100, 150, 200};
-  private static final RecallCurve.Setting DEFAULTS = new RecallCurve.Setting(VectorEncoding.INT8, 16, 100);
+  private static final RecallCurve.Setting DEFAULTS =
+      new RecallCurve.Setting(VectorEncoding.INT8, 16, 100);
 
   /** The settings measured at this size. */
   List<RecallCurve.Setting> settingsAt(int size) {
@@ -45,25 +46,46 @@ record Profile(
   }
 
   static Profile quick() {
-    return new Profile("quick", List.of(1_000, 10_000, 100_000), List.of(1_000, 10_000),
-        List.of(DEFAULTS,
+    return new Profile(
+        "quick",
+        List.of(1_000, 10_000, 100_000),
+        List.of(1_000, 10_000),
+        List.of(
+            DEFAULTS,
             new RecallCurve.Setting(VectorEncoding.FLOAT32, 16, 100),
             new RecallCurve.Setting(VectorEncoding.INT4, 16, 100),
             new RecallCurve.Setting(VectorEncoding.INT8, 32, 100)),
         List.of(DEFAULTS),
-        CANDIDATES, List.of("all-minilm-l6-v2-q"), 1, 2, 3, 1, 1_000);
+        CANDIDATES,
+        List.of("all-minilm-l6-v2-q"),
+        1,
+        2,
+        3,
+        1,
+        1_000);
   }
 
   static Profile full() {
-    return new Profile("full", List.of(1_000, 10_000, 100_000), List.of(1_000, 10_000, 100_000),
-        List.of(DEFAULTS,
+    return new Profile(
+        "full",
+        List.of(1_000, 10_000, 100_000),
+        List.of(1_000, 10_000, 100_000),
+        List.of(
+            DEFAULTS,
             new RecallCurve.Setting(VectorEncoding.FLOAT32, 16, 100),
             new RecallCurve.Setting(VectorEncoding.INT4, 16, 100),
             new RecallCurve.Setting(VectorEncoding.INT8, 32, 100)),
-        List.of(DEFAULTS,
+        List.of(
+            DEFAULTS,
             new RecallCurve.Setting(VectorEncoding.FLOAT32, 16, 100),
             new RecallCurve.Setting(VectorEncoding.INT4, 16, 100),
             new RecallCurve.Setting(VectorEncoding.INT8, 32, 100)),
-        CANDIDATES, List.of("all-minilm-l6-v2-q", "bge-small-en-v15-q"), 2, 3, 5, 2, 1_000);
+        CANDIDATES,
+        List.of("all-minilm-l6-v2-q", "bge-small-en-v15-q"),
+        2,
+        3,
+        5,
+        2,
+        1_000);
   }
 }

@@ -22,7 +22,8 @@ final class QueryFile {
 
   static void write(Path file, List<BenchQuery> queries) throws IOException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
+    try (DataOutputStream out =
+        new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
       out.writeInt(queries.size());
       out.writeInt(queries.get(0).vector().length);
       for (BenchQuery q : queries) {
@@ -36,7 +37,8 @@ final class QueryFile {
   }
 
   static List<BenchQuery> read(Path file) throws IOException {
-    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
+    try (DataInputStream in =
+        new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
       int count = in.readInt();
       int dimension = in.readInt();
       List<BenchQuery> queries = new ArrayList<>(count);

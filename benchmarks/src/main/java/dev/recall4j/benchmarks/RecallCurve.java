@@ -34,18 +34,27 @@ final class RecallCurve {
    *
    * @param meanMillis mean search latency of the timed pass, in milliseconds
    */
-  record Point(int size, String encoding, int m, int beamWidth, int candidates, double recallAt10, double meanMillis) {}
+  record Point(
+      int size,
+      String encoding,
+      int m,
+      int beamWidth,
+      int candidates,
+      double recallAt10,
+      double meanMillis) {}
 
   private RecallCurve() {}
 
-  static List<Point> measure(BenchCorpus corpus, List<BenchQuery> queries, List<Setting> settings, int[] candidates)
+  static List<Point> measure(
+      BenchCorpus corpus, List<BenchQuery> queries, List<Setting> settings, int[] candidates)
       throws IOException {
     List<Set<String>> exact = exactTopK(corpus.records(), queries, K);
     List<Point> points = new ArrayList<>();
     for (Setting s : settings) {
       var index = Fixtures.luceneIndex(corpus.size(), s.encoding(), s.m(), s.beamWidth());
       for (int c : candidates) {
-        try (LuceneStore store = LuceneStore.open(Fixtures.storeOptions(index, s.encoding(), s.m(), s.beamWidth(), c))) {
+        try (LuceneStore store =
+            LuceneStore.open(Fixtures.storeOptions(index, s.encoding(), s.m(), s.beamWidth(), c))) {
           // Two warm passes: the first point of the curve would otherwise pay for JIT compilation.
           search(store, queries);
           search(store, queries);
@@ -54,16 +63,25 @@ final class RecallCurve {
           double meanMillis = (System.nanoTime() - start) / 1e6 / queries.size();
           double recall = recall(results, exact);
           String encoding = s.encoding().name().toLowerCase(Locale.ROOT);
-          points.add(new Point(corpus.size(), encoding, s.m(), s.beamWidth(), c, recall, meanMillis));
-          LOG.info("recall@10 size {} {} M {} beam {} candidates {}: {} ({} ms)", corpus.size(), encoding, s.m(),
-              s.beamWidth(), c, String.format(Locale.ROOT, "%.3f", recall), String.format(Locale.ROOT, "%.3f", meanMillis));
+          points.add(
+              new Point(corpus.size(), encoding, s.m(), s.beamWidth(), c, recall, meanMillis));
+          LOG.info(
+              "recall@10 size {} {} M {} beam {} candidates {}: {} ({} ms)",
+              corpus.size(),
+              encoding,
+              s.m(),
+              s.beamWidth(),
+              c,
+              String.format(Locale.ROOT, "%.3f", recall),
+              String.format(Locale.ROOT, "%.3f", meanMillis));
         }
       }
     }
     return points;
   }
 
-  private static List<List<Hit>> search(LuceneStore store, List<BenchQuery> queries) throws IOException {
+  private static List<List<Hit>> search(LuceneStore store, List<BenchQuery> queries)
+      throws IOException {
     List<List<Hit>> out = new ArrayList<>(queries.size());
     for (BenchQuery q : queries) {
       out.add(store.searchVector(q.vector(), Fixtures.RECALLABLE, K));
@@ -75,7 +93,9 @@ final class RecallCurve {
     double sum = 0;
     for (int i = 0; i < results.size(); i++) {
       Set<String> truth = exact.get(i);
-      sum += results.get(i).stream().filter(h -> truth.contains(h.record().id())).count() / (double) truth.size();
+      sum +=
+          results.get(i).stream().filter(h -> truth.contains(h.record().id())).count()
+              / (double) truth.size();
     }
     return sum / results.size();
   }
@@ -90,8 +110,10 @@ final class RecallCurve {
     for (BenchQuery q : queries) {
       float[] query = unit(q.vector());
       // Worst of the best k on top: lowest score, then the larger id.
-      PriorityQueue<Scored> best = new PriorityQueue<>(
-          (a, b) -> a.score != b.score ? Float.compare(a.score, b.score) : b.id.compareTo(a.id));
+      PriorityQueue<Scored> best =
+          new PriorityQueue<>(
+              (a, b) ->
+                  a.score != b.score ? Float.compare(a.score, b.score) : b.id.compareTo(a.id));
       for (int i = 0; i < units.size(); i++) {
         best.add(new Scored(records.get(i).id(), VectorUtil.dotProduct(query, units.get(i))));
         if (best.size() > k) {

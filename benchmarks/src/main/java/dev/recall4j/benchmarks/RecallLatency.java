@@ -33,12 +33,11 @@ import org.apache.lucene.store.FSDirectory;
  * the index), but every sample is kept with what happened during it, so that a slow sample can be
  * told apart by cause: a stop-the-world GC (pause count of the collectors changed), the engine's
  * background access-statistics commit (the index's commit generation changed), the thread waiting
- * off the CPU (wall time well above its CPU time: scheduling on shared cores, page faults, locks), or
- * a heavy question (slow in every round, with many or frequent terms). Reports p50/p90/p99/p99.9
+ * off the CPU (wall time well above its CPU time: scheduling on shared cores, page faults, locks),
+ * or a heavy question (slow in every round, with many or frequent terms). Reports p50/p90/p99/p99.9
  * over all samples and per stage, the same percentiles of each question's median over the rounds
- * (the tail heavy questions alone would give), the recall thread's CPU time per sample (the
- * latency without waiting for a core), and the slowest questions with their terms' document
- * frequencies.
+ * (the tail heavy questions alone would give), the recall thread's CPU time per sample (the latency
+ * without waiting for a core), and the slowest questions with their terms' document frequencies.
  *
  * <p>Usage: {@code java -Xmx256m -Xlog:gc:file=gc.log -cp benchmarks.jar
  * dev.recall4j.benchmarks.RecallLatency OUT.json INDEX QUERIES WARMUP_ROUNDS ROUNDS}: INDEX a
@@ -52,8 +51,15 @@ public final class RecallLatency {
   private RecallLatency() {}
 
   /** One measured recall and what happened during it. */
-  record Sample(int round, int question, long startMillis, double millis, double cpuMillis, boolean gc,
-      boolean commit, Map<String, Double> stages) {
+  record Sample(
+      int round,
+      int question,
+      long startMillis,
+      double millis,
+      double cpuMillis,
+      boolean gc,
+      boolean commit,
+      Map<String, Double> stages) {
     boolean offCpu() {
       return millis - cpuMillis > OFF_CPU_SHARE * millis;
     }
@@ -61,7 +67,8 @@ public final class RecallLatency {
 
   public static void main(String[] args) throws IOException {
     if (args.length != 5) {
-      throw new IllegalArgumentException("usage: RecallLatency OUT.json INDEX QUERIES WARMUP_ROUNDS ROUNDS");
+      throw new IllegalArgumentException(
+          "usage: RecallLatency OUT.json INDEX QUERIES WARMUP_ROUNDS ROUNDS");
     }
     Path out = Path.of(args[0]);
     List<BenchQuery> queries = QueryFile.read(Path.of(args[2]));
@@ -70,7 +77,8 @@ public final class RecallLatency {
     Path copy = Fixtures.copy(Path.of(args[1]));
     try {
       List<Sample> samples;
-      try (RecallEngine engine = HybridRecallBenchmark.open(copy, Fixtures.precomputedEmbedder(queries), false)) {
+      try (RecallEngine engine =
+          HybridRecallBenchmark.open(copy, Fixtures.precomputedEmbedder(queries), false)) {
         for (int r = 0; r < warmup; r++) {
           for (BenchQuery q : queries) {
             engine.recall(RecallRequest.builder(q.text()).build());
@@ -83,18 +91,30 @@ public final class RecallLatency {
       report.put("rounds", rounds);
       report.put("jvmArgs", ManagementFactory.getRuntimeMXBean().getInputArguments());
       JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), report);
-      System.out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(
-          Map.of("all", report.get("all"), "cpu", report.get("cpu"), "perQuestionMedian", report.get("perQuestionMedian"),
-              "tail", report.get("tail"), "stagesP99", report.get("stagesP99"))));
+      System.out.println(
+          JSON.writerWithDefaultPrettyPrinter()
+              .writeValueAsString(
+                  Map.of(
+                      "all",
+                      report.get("all"),
+                      "cpu",
+                      report.get("cpu"),
+                      "perQuestionMedian",
+                      report.get("perQuestionMedian"),
+                      "tail",
+                      report.get("tail"),
+                      "stagesP99",
+                      report.get("stagesP99"))));
     } finally {
       Fixtures.delete(copy);
     }
   }
 
-  private static List<Sample> measure(RecallEngine engine, List<BenchQuery> queries, int rounds, Path index)
-      throws IOException {
+  private static List<Sample> measure(
+      RecallEngine engine, List<BenchQuery> queries, int rounds, Path index) throws IOException {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long jvmStartNanos = System.nanoTime() - ManagementFactory.getRuntimeMXBean().getUptime() * 1_000_000;
+    long jvmStartNanos =
+        System.nanoTime() - ManagementFactory.getRuntimeMXBean().getUptime() * 1_000_000;
     List<Sample> samples = new ArrayList<>(rounds * queries.size());
     long pauses = pauses();
     long generation = commitGeneration(index);
@@ -107,8 +127,16 @@ public final class RecallLatency {
         cpu = threads.getCurrentThreadCpuTime() - cpu;
         long pausesNow = pauses();
         long generationNow = commitGeneration(index);
-        samples.add(new Sample(r, q, (start - jvmStartNanos) / 1_000_000, wall / 1e6, cpu / 1e6,
-            pausesNow != pauses, generationNow != generation, byName(result.timingsMillis())));
+        samples.add(
+            new Sample(
+                r,
+                q,
+                (start - jvmStartNanos) / 1_000_000,
+                wall / 1e6,
+                cpu / 1e6,
+                pausesNow != pauses,
+                generationNow != generation,
+                byName(result.timingsMillis())));
         pauses = pausesNow;
         generation = generationNow;
       }
@@ -130,8 +158,12 @@ public final class RecallLatency {
   /** The index's newest segments_N: it changes when the engine's background work commits. */
   private static long commitGeneration(Path index) throws IOException {
     try (Stream<Path> files = Files.list(index)) {
-      return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("segments_"))
-          .mapToLong(n -> Long.parseLong(n.substring("segments_".length()), Character.MAX_RADIX)).max().orElse(0);
+      return files
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.startsWith("segments_"))
+          .mapToLong(n -> Long.parseLong(n.substring("segments_".length()), Character.MAX_RADIX))
+          .max()
+          .orElse(0);
     }
   }
 
@@ -139,14 +171,20 @@ public final class RecallLatency {
    * Per question: median and max over the rounds, the median of each stage, its analysed terms and
    * their summed document frequency.
    */
-  private static List<Map<String, Object>> questionStats(Path index, List<BenchQuery> queries, List<Sample> samples)
-      throws IOException {
+  private static List<Map<String, Object>> questionStats(
+      Path index, List<BenchQuery> queries, List<Sample> samples) throws IOException {
     List<Map<String, Object>> stats = new ArrayList<>();
-    try (FSDirectory dir = FSDirectory.open(index); IndexReader reader = DirectoryReader.open(dir);
+    try (FSDirectory dir = FSDirectory.open(index);
+        IndexReader reader = DirectoryReader.open(dir);
         Analyzer analyzer = new EnglishAnalyzer()) {
       for (int q = 0; q < queries.size(); q++) {
         int question = q;
-        double[] ms = samples.stream().filter(s -> s.question() == question).mapToDouble(Sample::millis).sorted().toArray();
+        double[] ms =
+            samples.stream()
+                .filter(s -> s.question() == question)
+                .mapToDouble(Sample::millis)
+                .sorted()
+                .toArray();
         List<String> terms = terms(analyzer, queries.get(q).text());
         long postings = 0;
         for (String t : terms) {
@@ -159,8 +197,15 @@ public final class RecallLatency {
         // Which stage a question's time goes to, so that a heavy question points at what to change.
         Map<String, Double> stages = new LinkedHashMap<>();
         for (String stage : samples.get(0).stages().keySet()) {
-          stages.put(stage, percentile(samples.stream().filter(s -> s.question() == question)
-              .mapToDouble(s -> s.stages().getOrDefault(stage, 0.0)).sorted().toArray(), 50));
+          stages.put(
+              stage,
+              percentile(
+                  samples.stream()
+                      .filter(s -> s.question() == question)
+                      .mapToDouble(s -> s.stages().getOrDefault(stage, 0.0))
+                      .sorted()
+                      .toArray(),
+                  50));
         }
         row.put("stageMedians", stages);
         row.put("terms", terms.size());
@@ -191,12 +236,25 @@ public final class RecallLatency {
     report.put("samples", all.length);
     report.put("all", percentiles(all));
     // The recall thread's own CPU time: what the latency would be if it never waited for a core.
-    report.put("cpu", percentiles(samples.stream().mapToDouble(Sample::cpuMillis).sorted().toArray()));
-    report.put("perQuestionMedian", percentiles(
-        questions.stream().mapToDouble(q -> (double) q.get("medianMillis")).sorted().toArray()));
+    report.put(
+        "cpu", percentiles(samples.stream().mapToDouble(Sample::cpuMillis).sorted().toArray()));
+    report.put(
+        "perQuestionMedian",
+        percentiles(
+            questions.stream()
+                .mapToDouble(q -> (double) q.get("medianMillis"))
+                .sorted()
+                .toArray()));
     Map<String, Object> stages = new LinkedHashMap<>();
     for (String stage : samples.get(0).stages().keySet()) {
-      stages.put(stage, percentile(samples.stream().mapToDouble(s -> s.stages().getOrDefault(stage, 0.0)).sorted().toArray(), 99));
+      stages.put(
+          stage,
+          percentile(
+              samples.stream()
+                  .mapToDouble(s -> s.stages().getOrDefault(stage, 0.0))
+                  .sorted()
+                  .toArray(),
+              99));
     }
     report.put("stagesP99", stages);
     double p99 = percentile(all, 99);
@@ -207,24 +265,40 @@ public final class RecallLatency {
     causes.put("duringGcPause", tail.stream().filter(Sample::gc).count());
     causes.put("duringCommit", tail.stream().filter(Sample::commit).count());
     causes.put("offCpu", tail.stream().filter(Sample::offCpu).count());
-    causes.put("ofTheSlowest10Questions", tail.stream()
-        .filter(s -> slowest(questions, 10).contains(s.question())).count());
+    causes.put(
+        "ofTheSlowest10Questions",
+        tail.stream().filter(s -> slowest(questions, 10).contains(s.question())).count());
     causes.put("allSamplesDuringGcPause", samples.stream().filter(Sample::gc).count());
     causes.put("allSamplesDuringCommit", samples.stream().filter(Sample::commit).count());
     causes.put("allSamplesOffCpu", samples.stream().filter(Sample::offCpu).count());
     report.put("tail", causes);
-    report.put("tailSamples", tail.stream().sorted(Comparator.comparingDouble(Sample::millis).reversed()).limit(40).toList());
-    report.put("slowestQuestions", questions.stream()
-        .sorted(Comparator.comparingDouble((Map<String, Object> q) -> (double) q.get("medianMillis")).reversed())
-        .limit(15).toList());
+    report.put(
+        "tailSamples",
+        tail.stream()
+            .sorted(Comparator.comparingDouble(Sample::millis).reversed())
+            .limit(40)
+            .toList());
+    report.put(
+        "slowestQuestions",
+        questions.stream()
+            .sorted(
+                Comparator.comparingDouble(
+                        (Map<String, Object> q) -> (double) q.get("medianMillis"))
+                    .reversed())
+            .limit(15)
+            .toList());
     report.put("questions", questions);
     return report;
   }
 
   private static List<Integer> slowest(List<Map<String, Object>> questions, int n) {
     return questions.stream()
-        .sorted(Comparator.comparingDouble((Map<String, Object> q) -> (double) q.get("medianMillis")).reversed())
-        .limit(n).map(q -> (Integer) q.get("question")).toList();
+        .sorted(
+            Comparator.comparingDouble((Map<String, Object> q) -> (double) q.get("medianMillis"))
+                .reversed())
+        .limit(n)
+        .map(q -> (Integer) q.get("question"))
+        .toList();
   }
 
   /** A recall's stage timings keyed by the stages' printed names, as the report shows them. */

@@ -30,19 +30,26 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The status quo on the same records and questions: how an agent that keeps its memory in SQLite
  * recalls today ({@link SqliteBaseline}: FTS5 {@code bm25()} and a brute-force cosine scan over
- * float32 BLOBs; FTS5 alone is {@link LexicalSearchBenchmark#sqliteFts5}). {@code hybrid} runs
- * both paths for the engine's default per-path top-k and fuses them with the engine's default
- * fusion (both read from {@link EngineConfig}'s defaults, so the comparison follows them) — it does
- * no weighting, dedup or packing, so recall4j's end-to-end figure is compared against less work
- * than it does. {@code hybridEmbedded} first embeds the question with the same MiniLM model, as
- * {@link HybridRecallBenchmark} does with {@code query=embedded}.
+ * float32 BLOBs; FTS5 alone is {@link LexicalSearchBenchmark#sqliteFts5}). {@code hybrid} runs both
+ * paths for the engine's default per-path top-k and fuses them with the engine's default fusion
+ * (both read from {@link EngineConfig}'s defaults, so the comparison follows them) — it does no
+ * weighting, dedup or packing, so recall4j's end-to-end figure is compared against less work than
+ * it does. {@code hybridEmbedded} first embeds the question with the same MiniLM model, as {@link
+ * HybridRecallBenchmark} does with {@code query=embedded}.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar StatusQuoBenchmark -p size=10000}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-modules",
+      "jdk.incubator.vector",
+      "--enable-native-access=ALL-UNNAMED",
+      "-Xmx2g"
+    })
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class StatusQuoBenchmark {
@@ -82,7 +89,8 @@ public class StatusQuoBenchmark {
 
   @Benchmark
   public List<ScoredId> cosineScan() throws SQLException {
-    return sqlite.searchVector(nextQuery().vector(), Fixtures.NAMESPACE, LexicalSearchBenchmark.TOP_K);
+    return sqlite.searchVector(
+        nextQuery().vector(), Fixtures.NAMESPACE, LexicalSearchBenchmark.TOP_K);
   }
 
   @Benchmark
@@ -98,7 +106,9 @@ public class StatusQuoBenchmark {
   }
 
   private List<FusedCandidate> hybrid(String text, float[] vector) throws SQLException {
-    return fuse(sqlite.searchText(text, Fixtures.NAMESPACE, TOP_K), sqlite.searchVector(vector, Fixtures.NAMESPACE, TOP_K));
+    return fuse(
+        sqlite.searchText(text, Fixtures.NAMESPACE, TOP_K),
+        sqlite.searchVector(vector, Fixtures.NAMESPACE, TOP_K));
   }
 
   /**
@@ -108,7 +118,11 @@ public class StatusQuoBenchmark {
    */
   static List<FusedCandidate> fuse(List<ScoredId> text, List<ScoredId> cosine) {
     List<Candidate> lexical = text.stream().map(h -> new Candidate(h.id(), h.score())).toList();
-    List<Candidate> vector = cosine.stream().map(h -> new Candidate(h.id(), (1 + h.score()) / 2)).toList();
-    return FUSION.fuse(List.of(new PathResult(PathResult.LEXICAL, lexical), new PathResult(PathResult.VECTOR, vector)));
+    List<Candidate> vector =
+        cosine.stream().map(h -> new Candidate(h.id(), (1 + h.score()) / 2)).toList();
+    return FUSION.fuse(
+        List.of(
+            new PathResult(PathResult.LEXICAL, lexical),
+            new PathResult(PathResult.VECTOR, vector)));
   }
 }

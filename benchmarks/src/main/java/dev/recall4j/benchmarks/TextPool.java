@@ -65,8 +65,16 @@ final class TextPool {
   static TextPool load(Path datasetsDir, long seed) throws IOException {
     List<Text> texts = new ArrayList<>();
     Set<String> queries = new LinkedHashSet<>();
-    add(Datasets.load(datasetsDir.resolve("locomo"), "test", Level.TURNS), Silo.MEMORY, texts, queries);
-    add(Datasets.load(datasetsDir.resolve("locomo"), "test", Level.OBSERVATIONS), Silo.KB, texts, queries);
+    add(
+        Datasets.load(datasetsDir.resolve("locomo"), "test", Level.TURNS),
+        Silo.MEMORY,
+        texts,
+        queries);
+    add(
+        Datasets.load(datasetsDir.resolve("locomo"), "test", Level.OBSERVATIONS),
+        Silo.KB,
+        texts,
+        queries);
     for (String name : List.of("scifact", "lisa", "cacm", "cranfield")) {
       add(Datasets.load(datasetsDir.resolve(name), "test", null), Silo.RAG, texts, queries);
     }
@@ -74,7 +82,8 @@ final class TextPool {
   }
 
   private static void add(Dataset dataset, Silo silo, List<Text> texts, Set<String> queries) {
-    String prefix = dataset.name() + (dataset.level() == null ? "" : "-" + dataset.level().wireName());
+    String prefix =
+        dataset.name() + (dataset.level() == null ? "" : "-" + dataset.level().wireName());
     for (Document d : dataset.corpus().documents()) {
       String content = d.text().isBlank() ? d.title() : d.text();
       if (content.isBlank()) {

@@ -27,12 +27,20 @@ import org.openjdk.jmh.annotations.Warmup;
  * measured by {@link RecallCurve} on the same index and queries and reported beside this latency;
  * the status quo (a cosine scan of every BLOB) is {@link StatusQuoBenchmark#cosineScan}.
  *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar VectorSearchBenchmark -p size=10000 -p encoding=int8}.
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar VectorSearchBenchmark -p size=10000 -p
+ * encoding=int8}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-modules",
+      "jdk.incubator.vector",
+      "--enable-native-access=ALL-UNNAMED",
+      "-Xmx2g"
+    })
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class VectorSearchBenchmark {
@@ -50,7 +58,9 @@ public class VectorSearchBenchmark {
   public void setUp() throws IOException {
     queries = Fixtures.queries();
     VectorEncoding e = VectorEncoding.valueOf(encoding.toUpperCase(Locale.ROOT));
-    store = LuceneStore.open(Fixtures.storeOptions(Fixtures.luceneIndex(size, e, 16, 100), e, 16, 100, 100));
+    store =
+        LuceneStore.open(
+            Fixtures.storeOptions(Fixtures.luceneIndex(size, e, 16, 100), e, 16, 100, 100));
   }
 
   @TearDown(Level.Trial)
@@ -60,6 +70,9 @@ public class VectorSearchBenchmark {
 
   @Benchmark
   public List<Hit> recall4j() throws IOException {
-    return store.searchVector(queries.get(next++ % queries.size()).vector(), Fixtures.RECALLABLE, LexicalSearchBenchmark.TOP_K);
+    return store.searchVector(
+        queries.get(next++ % queries.size()).vector(),
+        Fixtures.RECALLABLE,
+        LexicalSearchBenchmark.TOP_K);
   }
 }

@@ -26,11 +26,20 @@ class BenchCorpusTest {
     List<TextPool.Text> texts = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
       Silo silo = Silo.values()[i % 3];
-      texts.add(new TextPool.Text("d/" + i, silo, i % 2 == 0 ? "Title " + i : null,
-          "Sentence one of text " + i + ". Sentence two mentions topic " + (i % 7) + "! And a third?",
-          i % 5 == 0 ? Instant.parse("2023-05-08T13:56:00Z") : null));
+      texts.add(
+          new TextPool.Text(
+              "d/" + i,
+              silo,
+              i % 2 == 0 ? "Title " + i : null,
+              "Sentence one of text "
+                  + i
+                  + ". Sentence two mentions topic "
+                  + (i % 7)
+                  + "! And a third?",
+              i % 5 == 0 ? Instant.parse("2023-05-08T13:56:00Z") : null));
     }
-    return TextPool.of(texts, List.of("what about topic 3", "text 12 sentence", "what about topic 3"), 42);
+    return TextPool.of(
+        texts, List.of("what about topic 3", "text 12 sentence", "what about topic 3"), 42);
   }
 
   static EmbeddedPool vectors(TextPool pool) {
@@ -60,7 +69,8 @@ class BenchCorpusTest {
       assertArrayEquals(vectors(pool).documents()[i], r.vector());
     }
     assertEquals("derived/20", corpus.records().get(20).id());
-    assertEquals(50, new HashSet<>(corpus.records().stream().map(MemoryRecord::id).toList()).size());
+    assertEquals(
+        50, new HashSet<>(corpus.records().stream().map(MemoryRecord::id).toList()).size());
     assertEquals(2, corpus.queries().size(), "queries are deduplicated by text");
     assertEquals("test-model", corpus.records().get(49).embeddingModel());
   }
@@ -100,7 +110,8 @@ class BenchCorpusTest {
     EmbeddedPool v = vectors(pool);
     assertEquals(BenchCorpus.keyFor(v, 30), BenchCorpus.create(pool, v, 30).key());
     assertNotEquals(BenchCorpus.keyFor(v, 30), BenchCorpus.keyFor(v, 31));
-    assertNotEquals(BenchCorpus.keyFor(v, 30),
+    assertNotEquals(
+        BenchCorpus.keyFor(v, 30),
         BenchCorpus.keyFor(new EmbeddedPool("test-model", "k2", v.documents(), v.queries()), 30));
   }
 
@@ -113,12 +124,17 @@ class BenchCorpusTest {
   }
 
   @Property(tries = 30)
-  void aSmallerCorpusIsAPrefixOfALargerOne(@ForAll @IntRange(min = 1, max = 60) int small, @ForAll @IntRange(min = 0, max = 40) int more) {
+  void aSmallerCorpusIsAPrefixOfALargerOne(
+      @ForAll @IntRange(min = 1, max = 60) int small,
+      @ForAll @IntRange(min = 0, max = 40) int more) {
     TextPool pool = pool();
     EmbeddedPool v = vectors(pool);
     List<MemoryRecord> smaller = BenchCorpus.create(pool, v, small).records();
     List<MemoryRecord> larger = BenchCorpus.create(pool, v, small + more).records();
     assertEquals(smaller, larger.subList(0, small));
-    assertEquals(smaller, BenchCorpus.create(pool(), vectors(pool()), small).records(), "same inputs, same records");
+    assertEquals(
+        smaller,
+        BenchCorpus.create(pool(), vectors(pool()), small).records(),
+        "same inputs, same records");
   }
 }

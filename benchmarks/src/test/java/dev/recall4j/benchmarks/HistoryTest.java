@@ -13,8 +13,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 class HistoryTest {
   private static final MachineInfo MACHINE =
-      new MachineInfo("Linux 6", "aarch64", "Raspberry Pi 5", 4, 8L << 30, "Eclipse Adoptium", "21.0.5", "10.6.0",
-          "PanamaVectorizationProvider", true);
+      new MachineInfo(
+          "Linux 6",
+          "aarch64",
+          "Raspberry Pi 5",
+          4,
+          8L << 30,
+          "Eclipse Adoptium",
+          "21.0.5",
+          "10.6.0",
+          "PanamaVectorizationProvider",
+          true);
 
   private static Measurement m(String key, double median, double noise) {
     return new Measurement(key, key, Map.of(), median, median * 2, noise);
@@ -22,16 +31,18 @@ class HistoryTest {
 
   @Test
   void flagsOnlyChangesBeyondTheMeasuredNoise() {
-    Map<String, History.Stat> before = Map.of(
-        "a", new History.Stat(1.0, 0.01),
-        "b", new History.Stat(1.0, 0.10),
-        "c", new History.Stat(1.0, 0.01),
-        "gone", new History.Stat(1.0, 0.01));
-    Map<String, History.Stat> after = Map.of(
-        "a", new History.Stat(1.06, 0.01), // +6 % > max(5 %, 2 %): regression
-        "b", new History.Stat(1.15, 0.02), // +15 % < 12 %? no: 15 % > 12 %: regression
-        "c", new History.Stat(0.90, 0.01), // -10 %: improvement
-        "new", new History.Stat(1.0, 0.0));
+    Map<String, History.Stat> before =
+        Map.of(
+            "a", new History.Stat(1.0, 0.01),
+            "b", new History.Stat(1.0, 0.10),
+            "c", new History.Stat(1.0, 0.01),
+            "gone", new History.Stat(1.0, 0.01));
+    Map<String, History.Stat> after =
+        Map.of(
+            "a", new History.Stat(1.06, 0.01), // +6 % > max(5 %, 2 %): regression
+            "b", new History.Stat(1.15, 0.02), // +15 % < 12 %? no: 15 % > 12 %: regression
+            "c", new History.Stat(0.90, 0.01), // -10 %: improvement
+            "new", new History.Stat(1.0, 0.0));
     List<History.Change> changes = History.compare(before, after);
     assertEquals(List.of("a", "b", "c"), changes.stream().map(History.Change::key).toList());
     assertTrue(changes.get(0).regression());
@@ -44,8 +55,9 @@ class HistoryTest {
 
   @Test
   void aChangeInsideTheNoiseIsNotARegression() {
-    List<History.Change> changes = History.compare(
-        Map.of("x", new History.Stat(2.0, 0.08)), Map.of("x", new History.Stat(2.2, 0.04)));
+    List<History.Change> changes =
+        History.compare(
+            Map.of("x", new History.Stat(2.0, 0.08)), Map.of("x", new History.Stat(2.2, 0.04)));
     assertEquals(0.10, changes.get(0).change(), 1e-9);
     assertFalse(changes.get(0).regression(), "10 % is inside 8 % + 4 % of noise");
   }
@@ -68,7 +80,8 @@ class HistoryTest {
   @Test
   void renderMarksRegressions() throws Exception {
     JsonNode previous = History.line("abc", "2025-01-01", "quick", MACHINE, List.of());
-    String text = History.render(List.of(new History.Change("k[size=1000]", 1.0, 1.5, 0.5, 0.05)), previous);
+    String text =
+        History.render(List.of(new History.Change("k[size=1000]", 1.0, 1.5, 0.5, 0.05)), previous);
     assertTrue(text.contains("REGRESSION"), text);
     assertTrue(text.contains("commit abc"), text);
     assertTrue(text.contains("1 of 1 medians regressed"), text);

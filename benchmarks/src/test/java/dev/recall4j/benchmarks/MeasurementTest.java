@@ -9,7 +9,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MeasurementTest {
-  private static final String JMH = """
+  private static final String JMH =
+      """
       [
         {"benchmark": "dev.recall4j.benchmarks.LexicalSearchBenchmark.recall4j", "mode": "sample",
          "params": {"size": "1000"},

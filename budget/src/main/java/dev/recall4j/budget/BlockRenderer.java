@@ -11,8 +11,10 @@ import java.util.regex.Pattern;
  */
 final class BlockRenderer implements Renderer {
   private static final Pattern BLANKS = Pattern.compile("\\s+");
-  static final BlockRenderer MEMORY_CONTEXT = new BlockRenderer("memory-context", "[memory context]\n", "");
-  static final BlockRenderer TAG = new BlockRenderer("tag", "<memory-context>\n", "</memory-context>");
+  static final BlockRenderer MEMORY_CONTEXT =
+      new BlockRenderer("memory-context", "[memory context]\n", "");
+  static final BlockRenderer TAG =
+      new BlockRenderer("tag", "<memory-context>\n", "</memory-context>");
 
   private final String name;
   private final String open;
@@ -50,15 +52,16 @@ final class BlockRenderer implements Renderer {
   }
 
   /**
-   * {@code - } then, in {@code relevant experience}, {@code kind: description. } (the seeds'
-   * {@code kind: description. summary} line, the title being the description); elsewhere the kind
-   * only when it is not the section's own, the origin {@code (path#chunk)} of knowledge, and the
-   * title followed by a colon.
+   * {@code - } then, in {@code relevant experience}, {@code kind: description. } (the seeds' {@code
+   * kind: description. summary} line, the title being the description); elsewhere the kind only
+   * when it is not the section's own, the origin {@code (path#chunk)} of knowledge, and the title
+   * followed by a colon.
    */
   @Override
   public String itemPrefix(Entry entry) {
     MemoryRecord record = entry.scored().record();
-    StringBuilder prefix = new StringBuilder("- ").append(kindLabel(entry)).append(originLabel(entry));
+    StringBuilder prefix =
+        new StringBuilder("- ").append(kindLabel(entry)).append(originLabel(entry));
     if (record.title() != null) {
       String title = oneLine(record.title());
       prefix.append(title);
@@ -103,7 +106,9 @@ final class BlockRenderer implements Renderer {
 
   private static String originLabel(Entry entry) {
     Origin origin = entry.scored().record().origin();
-    return entry.section() == Section.KNOWLEDGE && origin != null ? "(" + originLabel(origin) + ") " : "";
+    return entry.section() == Section.KNOWLEDGE && origin != null
+        ? "(" + originLabel(origin) + ") "
+        : "";
   }
 
   @Override
@@ -116,7 +121,10 @@ final class BlockRenderer implements Renderer {
     return "\n";
   }
 
-  /** The title with every run of whitespace as one space (no regex for the usual title that has none). */
+  /**
+   * The title with every run of whitespace as one space (no regex for the usual title that has
+   * none).
+   */
   private static String oneLine(String title) {
     for (int i = 0; i < title.length(); i++) {
       char c = title.charAt(i);

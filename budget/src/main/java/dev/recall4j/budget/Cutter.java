@@ -39,7 +39,8 @@ final class Cutter {
       window--;
     }
     String head = text.substring(0, window);
-    String sentence = longestFitting(text, breaks(BreakIterator.getSentenceInstance(Locale.ROOT), head), fits);
+    String sentence =
+        longestFitting(text, breaks(BreakIterator.getSentenceInstance(Locale.ROOT), head), fits);
     int[] words = wordBreaks(head);
     if (sentence != null && shows.test(sentence)) {
       // Only word cuts that the sentence cut would waste room against are worth searching.
@@ -52,7 +53,8 @@ final class Cutter {
     }
     String word = longestFitting(text, words, fits);
     if (word == null) {
-      word = longestFitting(text, breaks(BreakIterator.getCharacterInstance(Locale.ROOT), head), fits);
+      word =
+          longestFitting(text, breaks(BreakIterator.getCharacterInstance(Locale.ROOT), head), fits);
     }
     return word != null && shows.test(word) ? word : null;
   }
@@ -90,7 +92,9 @@ final class Cutter {
     return prefix.isEmpty() ? null : prefix + MARKER;
   }
 
-  /** Boundaries strictly inside the window: its end is either no cut at all or an artificial one. */
+  /**
+   * Boundaries strictly inside the window: its end is either no cut at all or an artificial one.
+   */
   private static int[] breaks(BreakIterator iterator, String head) {
     iterator.setText(head);
     int[] out = new int[16];

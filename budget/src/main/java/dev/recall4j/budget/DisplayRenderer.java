@@ -6,9 +6,9 @@ import java.util.Locale;
 
 /**
  * A listing for people at a terminal: one {@code == section ==} header per group and one line per
- * result with its score (or {@code pinned}), id, silo/kind and origin, then the text. It is meant to
- * show every result, so callers render it directly ({@code display().render(entries)}) rather than
- * packing with it.
+ * result with its score (or {@code pinned}), id, silo/kind and origin, then the text. It is meant
+ * to show every result, so callers render it directly ({@code display().render(entries)}) rather
+ * than packing with it.
  */
 final class DisplayRenderer implements Renderer {
   static final DisplayRenderer INSTANCE = new DisplayRenderer();

@@ -22,10 +22,15 @@ import dev.recall4j.core.TokenCounter;
 final class HeuristicTokenCounter implements TokenCounter {
   static final String NAME = "heuristic";
 
-  // Tokens of a lower-case (or Capitalised) ASCII word hump by length; longer humps add LONG_STEP per letter.
-  private static final double[] LOWER = {0, 1, 1, 1, 1, 1, 1.07, 1.1, 1.15, 1.25, 1.35, 1.5, 1.6, 1.7};
+  // Tokens of a lower-case (or Capitalised) ASCII word hump by length; longer humps add LONG_STEP
+  // per letter.
+  private static final double[] LOWER = {
+    0, 1, 1, 1, 1, 1, 1.07, 1.1, 1.15, 1.25, 1.35, 1.5, 1.6, 1.7
+  };
   // Tokens of an upper-case run by length (LISA abstracts are all capitals).
-  private static final double[] UPPER = {0, 1, 1, 1.05, 1.2, 1.5, 1.8, 2.0, 2.3, 2.6, 2.7, 2.8, 3.0};
+  private static final double[] UPPER = {
+    0, 1, 1, 1.05, 1.2, 1.5, 1.8, 2.0, 2.3, 2.6, 2.7, 2.8, 3.0
+  };
   private static final double LONG_STEP = 0.4;
   private static final double PUNCT_FIRST = 0.9;
   private static final double PUNCT_NEXT = 0.3;

@@ -17,8 +17,10 @@ final class JtokkitTokenCounter implements TokenCounter {
     static final EncodingRegistry INSTANCE = Encodings.newLazyEncodingRegistry();
   }
 
-  static final JtokkitTokenCounter CL100K = new JtokkitTokenCounter("cl100k", EncodingType.CL100K_BASE);
-  static final JtokkitTokenCounter O200K = new JtokkitTokenCounter("o200k", EncodingType.O200K_BASE);
+  static final JtokkitTokenCounter CL100K =
+      new JtokkitTokenCounter("cl100k", EncodingType.CL100K_BASE);
+  static final JtokkitTokenCounter O200K =
+      new JtokkitTokenCounter("o200k", EncodingType.O200K_BASE);
 
   private final String name;
   private final EncodingType type;

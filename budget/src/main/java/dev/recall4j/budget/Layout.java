@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The composition rule of {@link Renderer} in one place, remembering where each entry's text
- * starts and ends so that the naive baseline can tell which entries survive a cut.
+ * The composition rule of {@link Renderer} in one place, remembering where each entry's text starts
+ * and ends so that the naive baseline can tell which entries survive a cut.
  */
 record Layout(String text, int[] starts, int[] ends) {
 
@@ -46,6 +46,8 @@ record Layout(String text, int[] starts, int[] ends) {
 
   /** Whether two entries belong to one group: same section and the same non-null key. */
   private static boolean sameGroup(List<Renderer.Entry> entries, String[] keys, int a, int b) {
-    return keys[a] != null && entries.get(a).section() == entries.get(b).section() && Objects.equals(keys[a], keys[b]);
+    return keys[a] != null
+        && entries.get(a).section() == entries.get(b).section()
+        && Objects.equals(keys[a], keys[b]);
   }
 }

@@ -42,7 +42,8 @@ public final class NaivePacker {
    *
    * @throws IllegalArgumentException naming {@code budgetTokens} when negative
    */
-  public PackedContext pack(List<ScoredRecord> pinned, List<ScoredRecord> ranked, int budgetTokens) {
+  public PackedContext pack(
+      List<ScoredRecord> pinned, List<ScoredRecord> ranked, int budgetTokens) {
     Checks.notNull(pinned, "pinned");
     Checks.notNull(ranked, "ranked");
     Checks.require(budgetTokens >= 0, "budgetTokens", "must be >= 0, got %d", budgetTokens);
@@ -61,16 +62,28 @@ public final class NaivePacker {
       if (layout.starts()[i] < keep) {
         int end = Math.min(layout.ends()[i], keep);
         int tokens = counter.count(context.substring(layout.starts()[i], end));
-        items.add(new RecalledItem(e.scored().record(), e.section().label(), e.scored().score(), tokens, end < layout.ends()[i]));
+        items.add(
+            new RecalledItem(
+                e.scored().record(),
+                e.section().label(),
+                e.scored().score(),
+                tokens,
+                end < layout.ends()[i]));
       } else {
         dropped.add(new DroppedItem(e.scored().id(), DropReason.BUDGET, "cut off at the budget"));
       }
     }
-    ranked.stream().skip(topK).forEach(r -> dropped.add(new DroppedItem(r.id(), DropReason.BUDGET, "beyond the top " + topK)));
-    return new PackedContext(context, items, dropped, budgetTokens, counter.count(context), counter.name(), List.of());
+    ranked.stream()
+        .skip(topK)
+        .forEach(
+            r -> dropped.add(new DroppedItem(r.id(), DropReason.BUDGET, "beyond the top " + topK)));
+    return new PackedContext(
+        context, items, dropped, budgetTokens, counter.count(context), counter.name(), List.of());
   }
 
-  /** The longest prefix ending on a code-point boundary (never inside a surrogate pair) that fits. */
+  /**
+   * The longest prefix ending on a code-point boundary (never inside a surrogate pair) that fits.
+   */
   private int longestFittingPrefix(String text, int budget) {
     if (counter.count(text) <= budget) {
       return text.length();

@@ -36,19 +36,19 @@ import org.slf4j.LoggerFactory;
  *   <li>The usable budget is {@code floor(budgetTokens / (1 + safetyMargin))}: the margin covers a
  *       counter that is only an estimate of the target model's tokenizer.
  *   <li>Pinned records, in the given (priority) order, may take at most {@code pinnedShare} of the
- *       usable budget together. The first that does not fit is shortened (its summary, else a cut at
- *       a sentence boundary) and every later one is left out, each with a warning; so raising the
- *       budget never removes a pinned record.
+ *       usable budget together. The first that does not fit is shortened (its summary, else a cut
+ *       at a sentence boundary) and every later one is left out, each with a warning; so raising
+ *       the budget never removes a pinned record.
  *   <li>Ranked records, best first: a record under {@code minScore} is dropped, a record whose
  *       content was already taken is a duplicate; a record that fits (including the section header
  *       it opens) is taken; one that does not is replaced by its summary when that fits, else cut
  *       at a sentence boundary with the marker {@code " […]"} when that shows at least {@code
- *       minCutTokens} of its own text; otherwise it is skipped and the next, smaller ones are tried. While more
- *       candidates follow, one record's line may take at most {@code maxItemShare} of the usable
- *       budget (never less than {@code minCutTokens}): a long record is shortened the same way
- *       rather than fill the block alone. Per-section and per-kind quotas cap the tokens of ranked
- *       items. A sentence cut that would show less than {@code minCutTokens} gives way to a word
- *       cut.
+ *       minCutTokens} of its own text; otherwise it is skipped and the next, smaller ones are
+ *       tried. While more candidates follow, one record's line may take at most {@code
+ *       maxItemShare} of the usable budget (never less than {@code minCutTokens}): a long record is
+ *       shortened the same way rather than fill the block alone. Per-section and per-kind quotas
+ *       cap the tokens of ranked items. A sentence cut that would show less than {@code
+ *       minCutTokens} gives way to a word cut.
  *   <li>A ranked record that shares the renderer's {@link Renderer#groupKey group key} with one
  *       already taken (the default renderers: the same kind and title, as the turns of one
  *       conversation session share their date) joins that group: it is rendered right after the
@@ -58,8 +58,8 @@ import org.slf4j.LoggerFactory;
  *   <li>Room still left at the end goes back to the shortened ranked records, best first: each is
  *       shown in full, or cut longer, as far as the room allows.
  *   <li>The block is rendered in section order (pinned first within a section; a group where its
- *       best record ranks) and counted exactly; should the sum of the item estimates have been
- *       low, the last-taken ranked records (then pinned, last first) are removed until it fits.
+ *       best record ranks) and counted exactly; should the sum of the item estimates have been low,
+ *       the last-taken ranked records (then pinned, last first) are removed until it fits.
  * </ol>
  *
  * <p>Each record's line is counted once per pack and the count is cached across packs, keyed by the
@@ -115,7 +115,8 @@ public final class Packer {
     this.pinnedShare = b.pinnedShare;
     this.maxItemShare = b.maxItemShare;
     this.minScore = b.minScore;
-    this.safetyMargin = b.safetyMargin != null ? b.safetyMargin : TokenCounters.defaultSafetyMargin(counter);
+    this.safetyMargin =
+        b.safetyMargin != null ? b.safetyMargin : TokenCounters.defaultSafetyMargin(counter);
     this.minCutTokens = b.minCutTokens;
     this.sectionQuotas = Collections.unmodifiableMap(new EnumMap<>(b.sectionQuotas));
     this.kindQuotas = Map.copyOf(b.kindQuotas);
@@ -140,10 +141,12 @@ public final class Packer {
    *     {@code minScore} or quotas
    * @param ranked records recalled by relevance, best first (the order is kept, not re-sorted)
    * @param budgetTokens the most tokens the rendered context may take, >= 0
-   * @return the rendered context, what was injected (in rendered order) and what was dropped and why
+   * @return the rendered context, what was injected (in rendered order) and what was dropped and
+   *     why
    * @throws IllegalArgumentException naming {@code budgetTokens} when negative, or a null argument
    */
-  public PackedContext pack(List<ScoredRecord> pinned, List<ScoredRecord> ranked, int budgetTokens) {
+  public PackedContext pack(
+      List<ScoredRecord> pinned, List<ScoredRecord> ranked, int budgetTokens) {
     Checks.notNull(pinned, "pinned");
     Checks.notNull(ranked, "ranked");
     Checks.require(budgetTokens >= 0, "budgetTokens", "must be >= 0, got %d", budgetTokens);
@@ -202,7 +205,12 @@ public final class Packer {
         }
         if (capReached) {
           drop(candidate, DropReason.BUDGET, "the pinned cap of " + cap + " tokens is used");
-          warnings.add("pinned record " + candidate.id() + " left out: the pinned cap of " + cap + " tokens is used");
+          warnings.add(
+              "pinned record "
+                  + candidate.id()
+                  + " left out: the pinned cap of "
+                  + cap
+                  + " tokens is used");
           continue;
         }
         Renderer.Entry full = Renderer.Entry.of(candidate, true);
@@ -219,12 +227,22 @@ public final class Packer {
         if (shorter != null) {
           take(shorter.entry, shorter.tokens, overhead, false, null);
           pinnedUsed += overhead + shorter.tokens;
-          warnings.add(String.format(Locale.ROOT,
-              "pinned record %s truncated from %d to %d tokens to fit the pinned cap of %d tokens",
-              candidate.id(), cost, shorter.tokens, cap));
+          warnings.add(
+              String.format(
+                  Locale.ROOT,
+                  "pinned record %s truncated from %d to %d tokens to fit the pinned cap of %d tokens",
+                  candidate.id(),
+                  cost,
+                  shorter.tokens,
+                  cap));
         } else {
           drop(candidate, DropReason.BUDGET, needs(cost, room));
-          warnings.add("pinned record " + candidate.id() + " left out: " + needs(cost, room) + " in the pinned cap");
+          warnings.add(
+              "pinned record "
+                  + candidate.id()
+                  + " left out: "
+                  + needs(cost, room)
+                  + " in the pinned cap");
         }
       }
     }
@@ -239,8 +257,14 @@ public final class Packer {
           continue;
         }
         if (candidate.finalScore() < minScore) {
-          drop(candidate, DropReason.BELOW_THRESHOLD, String.format(Locale.ROOT,
-              "score %.4f is below minScore %.4f", candidate.finalScore(), minScore));
+          drop(
+              candidate,
+              DropReason.BELOW_THRESHOLD,
+              String.format(
+                  Locale.ROOT,
+                  "score %.4f is below minScore %.4f",
+                  candidate.finalScore(),
+                  minScore));
           continue;
         }
         Renderer.Entry full = Renderer.Entry.of(candidate, false);
@@ -252,7 +276,9 @@ public final class Packer {
         int max = Math.min(room, quota);
         if (max <= 0) {
           // Not even a bullet fits: decided without counting the record.
-          drop(candidate, room <= 0 ? DropReason.BUDGET : DropReason.QUOTA,
+          drop(
+              candidate,
+              room <= 0 ? DropReason.BUDGET : DropReason.QUOTA,
               room <= 0 ? "no tokens left" : "no tokens left in its section or kind quota");
           continue;
         }
@@ -268,22 +294,33 @@ public final class Packer {
           shortened.add(chosen.size());
           take(shorter.entry, shorter.tokens, overhead, true, group);
         } else if (fitsRoom && cost <= max) {
-          take(full, cost, overhead, true, group); // over the item cap but not shortenable: whole beats nothing
+          take(
+              full, cost, overhead, true,
+              group); // over the item cap but not shortenable: whole beats nothing
         } else if (fitsRoom) {
-          drop(candidate, DropReason.QUOTA,
-              "needs " + cost + " tokens, " + Math.max(quota, 0) + " left in its section or kind quota");
+          drop(
+              candidate,
+              DropReason.QUOTA,
+              "needs "
+                  + cost
+                  + " tokens, "
+                  + Math.max(quota, 0)
+                  + " left in its section or kind quota");
         } else {
           // Not the exact count even when known: whether it is depends on what the cache holds,
           // and the output must not (a line counted whole by an earlier pack would read otherwise).
-          drop(candidate, DropReason.BUDGET, "needs more than the " + Math.max(room, 0) + " tokens left");
+          drop(
+              candidate,
+              DropReason.BUDGET,
+              "needs more than the " + Math.max(room, 0) + " tokens left");
         }
       }
       regrow(shortened);
     }
 
     /**
-     * Gives the room left after every candidate was considered back to the shortened ranked
-     * records (indexes into {@code chosen}), best first: in full when it fits, else a longer cut.
+     * Gives the room left after every candidate was considered back to the shortened ranked records
+     * (indexes into {@code chosen}), best first: in full when it fits, else a longer cut.
      */
     private void regrow(List<Integer> shortened) {
       for (int index : shortened) {
@@ -314,7 +351,10 @@ public final class Packer {
           Choice victim = lastRankedOrElseLast();
           chosen.remove(victim);
           freed += victim.tokens + separatorTokens;
-          String detail = "left out after the exact count of the block exceeded the budget by " + excess + " tokens";
+          String detail =
+              "left out after the exact count of the block exceeded the budget by "
+                  + excess
+                  + " tokens";
           drop(victim.entry.scored(), DropReason.BUDGET, detail);
           if (victim.entry.pinned()) {
             warnings.add("pinned record " + victim.entry.scored().id() + " " + detail);
@@ -329,12 +369,20 @@ public final class Packer {
       List<RecalledItem> items = new ArrayList<>(ordered.size());
       for (Choice c : ordered) {
         Renderer.Entry e = c.entry;
-        items.add(new RecalledItem(e.scored().record(), e.section().label(), e.scored().score(), c.tokens, e.truncated()));
+        items.add(
+            new RecalledItem(
+                e.scored().record(),
+                e.section().label(),
+                e.scored().score(),
+                c.tokens,
+                e.truncated()));
       }
       return new PackedContext(text, items, dropped, budget, exact, counter.name(), warnings);
     }
 
-    /** Tokens an entry of this section adds besides its own line: frame or separator, and header. */
+    /**
+     * Tokens an entry of this section adds besides its own line: frame or separator, and header.
+     */
     private int overhead(Section section) {
       return (chosen.isEmpty() ? frameTokens : separatorTokens)
           + (sectionItems[section.ordinal()] == 0 ? headerTokens[section.ordinal()] : 0);
@@ -354,7 +402,8 @@ public final class Packer {
       MemoryRecord record = full.scored().record();
       String prefix = prefix(full, member);
       String suffix = renderer.itemSuffix(full);
-      String key = renderer.name() + '\u0000' + record.contentHash() + '\u0000' + prefix + '\u0000' + suffix;
+      String key =
+          renderer.name() + '\u0000' + record.contentHash() + '\u0000' + prefix + '\u0000' + suffix;
       Integer known = cache.peek(counter, key);
       if (known != null) {
         return known;
@@ -400,9 +449,13 @@ public final class Packer {
         return null;
       }
       // The room allows minCutTokens of text, but a cut at a sentence boundary may keep less.
-      String cut = Cutter.cut(full.text(), maxTokens * MAX_CHARS_PER_TOKEN,
-          candidate -> counter.count(prefix + renderer.body(candidate) + suffix) <= maxTokens,
-          candidate -> counter.count(renderer.body(Cutter.unmarked(candidate))) >= minCutTokens);
+      String cut =
+          Cutter.cut(
+              full.text(),
+              maxTokens * MAX_CHARS_PER_TOKEN,
+              candidate -> counter.count(prefix + renderer.body(candidate) + suffix) <= maxTokens,
+              candidate ->
+                  counter.count(renderer.body(Cutter.unmarked(candidate))) >= minCutTokens);
       if (cut == null) {
         return null;
       }
@@ -433,7 +486,9 @@ public final class Packer {
         return 0;
       }
       Choice first = chosen.get(groupFirst.get(group));
-      return counter.count(renderer.groupHeader(first.entry)) + memberTokens(first.entry) - first.tokens;
+      return counter.count(renderer.groupHeader(first.entry))
+          + memberTokens(first.entry)
+          - first.tokens;
     }
 
     private int memberTokens(Renderer.Entry entry) {
@@ -471,7 +526,8 @@ public final class Packer {
      * Takes an entry whose line (a member's line when its group exists) costs {@code tokens};
      * {@code overhead} is what else it adds: frame or separator, section header, group header.
      */
-    private void take(Renderer.Entry entry, int tokens, int overhead, boolean ranked, String group) {
+    private void take(
+        Renderer.Entry entry, int tokens, int overhead, boolean ranked, String group) {
       boolean member = false;
       if (group != null) {
         Integer first = groupFirst.putIfAbsent(group, chosen.size());
@@ -492,7 +548,9 @@ public final class Packer {
       takenHashes.putIfAbsent(entry.scored().record().contentHash(), entry.scored().id());
     }
 
-    /** Adds an entry's tokens (or the growth of its line) to the budget and, if ranked, its quotas. */
+    /**
+     * Adds an entry's tokens (or the growth of its line) to the budget and, if ranked, its quotas.
+     */
     private void charge(Renderer.Entry entry, int tokens, boolean ranked) {
       used += tokens;
       if (ranked) {
@@ -514,10 +572,14 @@ public final class Packer {
       return chosen.get(chosen.size() - 1);
     }
 
-    /** After removals: a member left alone in its group is rendered, so counted, as a plain line. */
+    /**
+     * After removals: a member left alone in its group is rendered, so counted, as a plain line.
+     */
     private void ungroupSingles() {
       Map<String, Integer> sizes = new HashMap<>();
-      chosen.stream().filter(c -> c.group != null).forEach(c -> sizes.merge(c.group, 1, Integer::sum));
+      chosen.stream()
+          .filter(c -> c.group != null)
+          .forEach(c -> sizes.merge(c.group, 1, Integer::sum));
       for (int i = 0; i < chosen.size(); i++) {
         Choice c = chosen.get(i);
         if (c.member && sizes.get(c.group) == 1) {
@@ -527,16 +589,19 @@ public final class Packer {
     }
 
     /**
-     * Section order, then the order taken, a group's members following the first one taken:
-     * pinned (by priority, never grouped) before ranked (by rank, then by group).
+     * Section order, then the order taken, a group's members following the first one taken: pinned
+     * (by priority, never grouped) before ranked (by rank, then by group).
      */
     private List<Choice> rendered() {
       Map<String, Integer> anchors = new HashMap<>();
-      chosen.stream().filter(c -> c.group != null).forEach(c -> anchors.merge(c.group, c.order, Math::min));
+      chosen.stream()
+          .filter(c -> c.group != null)
+          .forEach(c -> anchors.merge(c.group, c.order, Math::min));
       List<Choice> ordered = new ArrayList<>(chosen);
-      ordered.sort(Comparator.comparingInt((Choice c) -> c.entry.section().ordinal())
-          .thenComparingInt(c -> c.group == null ? c.order : anchors.get(c.group))
-          .thenComparingInt(c -> c.order));
+      ordered.sort(
+          Comparator.comparingInt((Choice c) -> c.entry.section().ordinal())
+              .thenComparingInt(c -> c.group == null ? c.order : anchors.get(c.group))
+              .thenComparingInt(c -> c.order));
       return ordered;
     }
 
@@ -637,7 +702,10 @@ public final class Packer {
       return this;
     }
 
-    /** A cache shared with other packers or the engine; default a private one of {@link #DEFAULT_CACHE_ENTRIES}. */
+    /**
+     * A cache shared with other packers or the engine; default a private one of {@link
+     * #DEFAULT_CACHE_ENTRIES}.
+     */
     public Builder cache(TokenCountCache cache) {
       this.cache = cache;
       return this;
@@ -649,14 +717,23 @@ public final class Packer {
     public Packer build() {
       Checks.notNull(renderer, "renderer");
       Checks.inRange(pinnedShare, 0, 1, "pinnedShare");
-      Checks.require(maxItemShare > 0 && maxItemShare <= 1, "maxItemShare", "must be in (0, 1], got %s", maxItemShare);
+      Checks.require(
+          maxItemShare > 0 && maxItemShare <= 1,
+          "maxItemShare",
+          "must be in (0, 1], got %s",
+          maxItemShare);
       Checks.require(!Double.isNaN(minScore), "minScore", "must not be NaN");
       if (safetyMargin != null) {
         Checks.inRange(safetyMargin, 0, 1, "safetyMargin");
       }
       Checks.require(minCutTokens >= 1, "minCutTokens", "must be >= 1, got %d", minCutTokens);
-      sectionQuotas.forEach((s, q) -> Checks.require(q >= 0, "sectionQuota", "%s must be >= 0 tokens, got %d", s.label(), q));
-      kindQuotas.forEach((k, q) -> Checks.require(q >= 0, "kindQuota", "%s must be >= 0 tokens, got %d", k.name(), q));
+      sectionQuotas.forEach(
+          (s, q) ->
+              Checks.require(
+                  q >= 0, "sectionQuota", "%s must be >= 0 tokens, got %d", s.label(), q));
+      kindQuotas.forEach(
+          (k, q) ->
+              Checks.require(q >= 0, "kindQuota", "%s must be >= 0 tokens, got %d", k.name(), q));
       return new Packer(this);
     }
   }

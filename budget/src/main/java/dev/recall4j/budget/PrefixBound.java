@@ -7,10 +7,10 @@ import dev.recall4j.core.TokenCounter;
  * a long text need not be tokenised whole to learn that it does not fit.
  *
  * <p>Sound for the BPE encodings shipped (cl100k, o200k) only: they split the text into pieces
- * before merging bytes, no piece crosses a position where a space follows a non-space character
- * (a piece may start with that space, never end with it), and each piece is encoded on its own. So
- * the prefix ending just before such a space is encoded exactly as the text's first pieces are, and
- * its count is a lower bound on the text's. Other counters (a model's own tokenizer) get no bound.
+ * before merging bytes, no piece crosses a position where a space follows a non-space character (a
+ * piece may start with that space, never end with it), and each piece is encoded on its own. So the
+ * prefix ending just before such a space is encoded exactly as the text's first pieces are, and its
+ * count is a lower bound on the text's. Other counters (a model's own tokenizer) get no bound.
  */
 final class PrefixBound {
   // Looking at max + 1 tokens' worth of characters at this generous rate usually finds more than

@@ -11,10 +11,10 @@ import java.util.List;
  * to it.
  *
  * <p>The rendered text is {@code open()}, then for each run of entries of one section its {@code
- * sectionHeader}, each entry as {@code itemPrefix + body(text) + itemSuffix} with {@code separator()}
- * between consecutive entries, then {@code close()}. Within a section, a run of two or more
- * consecutive entries with the same non-null {@link #groupKey} is rendered as one group: the {@link
- * #groupHeader} of its first entry, then each entry as {@code memberPrefix + body(text) +
+ * sectionHeader}, each entry as {@code itemPrefix + body(text) + itemSuffix} with {@code
+ * separator()} between consecutive entries, then {@code close()}. Within a section, a run of two or
+ * more consecutive entries with the same non-null {@link #groupKey} is rendered as one group: the
+ * {@link #groupHeader} of its first entry, then each entry as {@code memberPrefix + body(text) +
  * itemSuffix}. No entries render as the empty string.
  *
  * <p>Implementations must be stateless, thread-safe and deterministic; every method returns
@@ -94,7 +94,8 @@ public interface Renderer {
    *     short; never blank
    * @param truncated whether {@code text} is less than the full content
    */
-  record Entry(ScoredRecord scored, Section section, boolean pinned, String text, boolean truncated) {
+  record Entry(
+      ScoredRecord scored, Section section, boolean pinned, String text, boolean truncated) {
     public Entry {
       Checks.notNull(scored, "scored");
       Checks.notNull(section, "section");

@@ -31,8 +31,8 @@ public final class Renderers {
    *
    * Consecutive ranked records of one section with the same kind and title are grouped under one
    * header line (the {@link Packer} renders them consecutively; the naive baseline only groups
-   * those adjacent in its ranking). Empty sections are left out; the block is the empty string
-   * when nothing is injected.
+   * those adjacent in its ranking). Empty sections are left out; the block is the empty string when
+   * nothing is injected.
    */
   public static Renderer memoryContext() {
     return BlockRenderer.MEMORY_CONTEXT;
@@ -60,7 +60,8 @@ public final class Renderers {
   }
 
   /**
-   * The renderer of that name: {@code memory-context}, {@code tag}, {@code json} or {@code display}.
+   * The renderer of that name: {@code memory-context}, {@code tag}, {@code json} or {@code
+   * display}.
    *
    * @throws IllegalArgumentException naming {@code renderer} and the accepted names when unknown
    */
@@ -73,7 +74,10 @@ public final class Renderers {
       case "display" -> display();
       default ->
           throw new IllegalArgumentException(
-              "renderer: unknown value " + Checks.excerpt(name) + ", expected one of " + String.join(", ", NAMES));
+              "renderer: unknown value "
+                  + Checks.excerpt(name)
+                  + ", expected one of "
+                  + String.join(", ", NAMES));
     };
   }
 }

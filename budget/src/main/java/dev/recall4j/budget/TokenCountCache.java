@@ -8,9 +8,9 @@ import java.util.function.Supplier;
 
 /**
  * Remembers token counts of stored text so that a record's cost is computed once, not at every
- * recall. Entries are keyed by the counter's {@linkplain TokenCounter#name() name} and a caller
- * key that identifies the text, typically a record's {@code contentHash}; the least recently used
- * entry is evicted beyond {@code maxEntries}.
+ * recall. Entries are keyed by the counter's {@linkplain TokenCounter#name() name} and a caller key
+ * that identifies the text, typically a record's {@code contentHash}; the least recently used entry
+ * is evicted beyond {@code maxEntries}.
  *
  * <p>Thread-safe. A count is never wrong for its key as long as the key identifies the text: two
  * texts under the same key share the first one's count.
@@ -63,7 +63,9 @@ public final class TokenCountCache {
     }
   }
 
-  /** Remembers a number under this counter and key without counting (for facts other than a count). */
+  /**
+   * Remembers a number under this counter and key without counting (for facts other than a count).
+   */
   void remember(TokenCounter counter, String key, int value) {
     synchronized (counts) {
       counts.put(counter.name() + '\u0000' + key, value);

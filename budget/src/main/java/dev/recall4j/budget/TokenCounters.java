@@ -9,11 +9,11 @@ import java.util.Locale;
  * The token counters recall4j ships. Every counter returned here is thread-safe, deterministic and
  * allocation-light; a model's own tokenizer can be plugged in by implementing {@link TokenCounter}.
  *
- * <p>Measured on the shared datasets (see {@code docs/RESULTS.md ("Token counting")} for the table and the command):
- * the {@linkplain #heuristic() heuristic} is within a few percent of cl100k and o200k on average,
- * with a per-item spread (p95 of the absolute relative error) of 8 to 18%. Because the spread is not
- * zero, a packer that counts with the heuristic shrinks its budget by {@link
- * #HEURISTIC_SAFETY_MARGIN} (see {@link #defaultSafetyMargin(TokenCounter)}).
+ * <p>Measured on the shared datasets (see {@code docs/RESULTS.md ("Token counting")} for the table
+ * and the command): the {@linkplain #heuristic() heuristic} is within a few percent of cl100k and
+ * o200k on average, with a per-item spread (p95 of the absolute relative error) of 8 to 18%.
+ * Because the spread is not zero, a packer that counts with the heuristic shrinks its budget by
+ * {@link #HEURISTIC_SAFETY_MARGIN} (see {@link #defaultSafetyMargin(TokenCounter)}).
  */
 public final class TokenCounters {
   private TokenCounters() {}
@@ -63,7 +63,10 @@ public final class TokenCounters {
       case "o200k" -> o200k();
       default ->
           throw new IllegalArgumentException(
-              "tokenizer: unknown value " + Checks.excerpt(name) + ", expected one of " + String.join(", ", NAMES));
+              "tokenizer: unknown value "
+                  + Checks.excerpt(name)
+                  + ", expected one of "
+                  + String.join(", ", NAMES));
     };
   }
 

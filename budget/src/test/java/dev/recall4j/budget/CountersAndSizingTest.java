@@ -16,15 +16,21 @@ class CountersAndSizingTest {
     assertSame(TokenCounters.heuristic(), TokenCounters.byName(" Heuristic "));
     assertEquals("cl100k", TokenCounters.byName("cl100k").name());
     assertEquals("o200k", TokenCounters.byName("O200K").name());
-    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
-        IllegalArgumentException.class, () -> TokenCounters.byName("llama"));
-    assertEquals("tokenizer: unknown value \"llama\", expected one of heuristic, cl100k, o200k", e.getMessage());
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> TokenCounters.byName("llama"));
+    assertEquals(
+        "tokenizer: unknown value \"llama\", expected one of heuristic, cl100k, o200k",
+        e.getMessage());
     assertMessage("tokenizer", () -> TokenCounters.byName(" "));
   }
 
   @Test
   void countsOfKnownStrings() {
-    for (TokenCounter c : new TokenCounter[] {TokenCounters.heuristic(), TokenCounters.cl100k(), TokenCounters.o200k()}) {
+    for (TokenCounter c :
+        new TokenCounter[] {
+          TokenCounters.heuristic(), TokenCounters.cl100k(), TokenCounters.o200k()
+        }) {
       assertEquals(0, c.count(""), c.name());
     }
     assertEquals(2, TokenCounters.cl100k().count("hello world"));
@@ -55,7 +61,11 @@ class CountersAndSizingTest {
   void cacheCountsOncePerKeyAndEvictsTheLeastRecentlyUsed() {
     TokenCountCache cache = new TokenCountCache(2);
     int[] calls = {0};
-    java.util.function.Supplier<String> text = () -> { calls[0]++; return "hello world"; };
+    java.util.function.Supplier<String> text =
+        () -> {
+          calls[0]++;
+          return "hello world";
+        };
     assertEquals(2, cache.count(TokenCounters.cl100k(), "h1", text));
     assertEquals(2, cache.count(TokenCounters.cl100k(), "h1", text));
     assertEquals(1, calls[0]);

@@ -20,7 +20,8 @@ final class Fixtures {
   }
 
   static ScoredRecord scored(MemoryRecord record, double score) {
-    return new ScoredRecord(record, new ScoreBreakdown(1, score, 0, Double.NaN, score, 1, 1, 1, score));
+    return new ScoredRecord(
+        record, new ScoreBreakdown(1, score, 0, Double.NaN, score, 1, 1, 1, score));
   }
 
   static ScoredRecord pinned(String id, Kind kind, String content) {
@@ -33,7 +34,9 @@ final class Fixtures {
   }
 
   static ScoredRecord chunk(String id, String path, int chunk, String content, double score) {
-    return scored(record(id, Silo.RAG, Kind.RAG_CHUNK, content).origin(new Origin(path, chunk, 0)).build(), score);
+    return scored(
+        record(id, Silo.RAG, Kind.RAG_CHUNK, content).origin(new Origin(path, chunk, 0)).build(),
+        score);
   }
 
   /** A text of {@code sentences} sentences of about ten words each. */
@@ -45,7 +48,10 @@ final class Fixtures {
   static String sentences(String word, int sentences) {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < sentences; i++) {
-      out.append(word).append(" number ").append(i).append(" talks about packing context into a small window. ");
+      out.append(word)
+          .append(" number ")
+          .append(i)
+          .append(" talks about packing context into a small window. ");
     }
     return out.toString().strip();
   }

@@ -29,19 +29,23 @@ import org.slf4j.LoggerFactory;
 /**
  * Measures the heuristic counter against cl100k and o200k on real text and checks the derived
  * safety margin: {@code ceil(heuristic × (1 + margin))} may under-count at most 1% of the items.
- * Writes the table to {@code target/TOKENS-table.md} (copied into {@code docs/RESULTS.md ("Token counting")}).
+ * Writes the table to {@code target/TOKENS-table.md} (copied into {@code docs/RESULTS.md ("Token
+ * counting")}).
  *
  * <p>Run: {@code mvn -q -B -ntp -pl budget test -Dtest=HeuristicErrorTest}. Skipped when {@code
  * /work/shared/datasets} (or the JDK's {@code lib/src.zip}, for code) is absent.
  */
 class HeuristicErrorTest {
   private static final Logger LOG = LoggerFactory.getLogger(HeuristicErrorTest.class);
-  private static final Path DATASETS = Path.of(System.getProperty("recall4j.datasets", "/work/shared/datasets"));
-  private static final Path JDK_SOURCES = Path.of(System.getProperty("java.home"), "lib", "src.zip");
+  private static final Path DATASETS =
+      Path.of(System.getProperty("recall4j.datasets", "/work/shared/datasets"));
+  private static final Path JDK_SOURCES =
+      Path.of(System.getProperty("java.home"), "lib", "src.zip");
 
   @Test
   void heuristicWithMarginUnderCountsAtMostOnePercentOfItems() throws IOException {
-    assumeTrue(Files.isDirectory(DATASETS), "datasets absent at " + DATASETS + ": measurement skipped");
+    assumeTrue(
+        Files.isDirectory(DATASETS), "datasets absent at " + DATASETS + ": measurement skipped");
     Map<String, List<String>> sets = new LinkedHashMap<>();
     sets.put("scifact (prose)", jsonlTexts(DATASETS.resolve("scifact/corpus.jsonl.gz"), 1000));
     sets.put("cranfield (prose)", jsonlTexts(DATASETS.resolve("cranfield/corpus.jsonl"), 1400));
@@ -54,9 +58,10 @@ class HeuristicErrorTest {
     }
     TokenCounter heuristic = TokenCounters.heuristic();
     double margin = TokenCounters.HEURISTIC_SAFETY_MARGIN;
-    StringBuilder table = new StringBuilder(
-        "| text | items | vs | mean rel. error | p95 abs. rel. error | chars/4 mean rel. error | p99 exact/heuristic | under-counted with margin |\n"
-            + "|---|---:|---|---:|---:|---:|---:|---:|\n");
+    StringBuilder table =
+        new StringBuilder(
+            "| text | items | vs | mean rel. error | p95 abs. rel. error | chars/4 mean rel. error | p99 exact/heuristic | under-counted with margin |\n"
+                + "|---|---:|---|---:|---:|---:|---:|---:|\n");
     List<Double> allRatios = new ArrayList<>();
     for (TokenCounter exact : List.of(TokenCounters.cl100k(), TokenCounters.o200k())) {
       int items = 0;
@@ -79,18 +84,43 @@ class HeuristicErrorTest {
         items += errors.size();
         under += setUnder;
         allRatios.addAll(ratios);
-        table.append(String.format(Locale.ROOT, "| %s | %d | %s | %+.1f%% | %.1f%% | %+.1f%% | %.3f | %.2f%% |%n",
-            set.getKey(), errors.size(), exact.name(), 100 * mean(errors), 100 * percentile(abs(errors), 0.95),
-            100 * charsErr / errors.size(), percentile(ratios, 0.99), 100.0 * setUnder / errors.size()));
+        table.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %d | %s | %+.1f%% | %.1f%% | %+.1f%% | %.3f | %.2f%% |%n",
+                set.getKey(),
+                errors.size(),
+                exact.name(),
+                100 * mean(errors),
+                100 * percentile(abs(errors), 0.95),
+                100 * charsErr / errors.size(),
+                percentile(ratios, 0.99),
+                100.0 * setUnder / errors.size()));
       }
       double share = under / (double) items;
-      table.append(String.format(Locale.ROOT, "| **all** | %d | %s | | | | | **%.2f%%** |%n", items, exact.name(), 100 * share));
-      assertTrue(share <= 0.011, String.format(Locale.ROOT,
-          "margin %.2f under-counts %.2f%% of items vs %s", margin, 100 * share, exact.name()));
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "| **all** | %d | %s | | | | | **%.2f%%** |%n",
+              items,
+              exact.name(),
+              100 * share));
+      assertTrue(
+          share <= 0.011,
+          String.format(
+              Locale.ROOT,
+              "margin %.2f under-counts %.2f%% of items vs %s",
+              margin,
+              100 * share,
+              exact.name()));
     }
-    table.append(String.format(Locale.ROOT,
-        "%nmargin = %.2f; p99 of exact/heuristic over all items and both encodings = %.3f, p99.5 = %.3f%n",
-        margin, percentile(allRatios, 0.99), percentile(allRatios, 0.995)));
+    table.append(
+        String.format(
+            Locale.ROOT,
+            "%nmargin = %.2f; p99 of exact/heuristic over all items and both encodings = %.3f, p99.5 = %.3f%n",
+            margin,
+            percentile(allRatios, 0.99),
+            percentile(allRatios, 0.995)));
     LOG.info("heuristic vs jtokkit:\n{}", table);
     Path out = Path.of("target", "TOKENS-table.md");
     Files.createDirectories(out.getParent());
@@ -115,8 +145,11 @@ class HeuristicErrorTest {
     List<String> out = new ArrayList<>();
     try (InputStream raw = Files.newInputStream(file);
         InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-      for (String line = reader.readLine(); line != null && out.size() < max; line = reader.readLine()) {
+        BufferedReader reader =
+            new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      for (String line = reader.readLine();
+          line != null && out.size() < max;
+          line = reader.readLine()) {
         String text = stringField(line, "text");
         if (text != null && !text.isBlank()) {
           out.add(text);
@@ -126,7 +159,9 @@ class HeuristicErrorTest {
     return out;
   }
 
-  /** The value of a top-level string field of a one-line JSON object, unescaped; null when absent. */
+  /**
+   * The value of a top-level string field of a one-line JSON object, unescaped; null when absent.
+   */
   static String stringField(String json, String key) {
     int at = json.indexOf('"' + key + '"');
     if (at < 0) {
@@ -168,10 +203,13 @@ class HeuristicErrorTest {
       entries.sort(Comparator.comparing(ZipEntry::getName));
       int seen = 0;
       for (ZipEntry entry : entries) {
-        if (!entry.getName().startsWith("java.base/") || !entry.getName().endsWith(".java") || seen++ % 7 != 0) {
+        if (!entry.getName().startsWith("java.base/")
+            || !entry.getName().endsWith(".java")
+            || seen++ % 7 != 0) {
           continue;
         }
-        String source = new String(zip.getInputStream(entry).readAllBytes(), StandardCharsets.UTF_8);
+        String source =
+            new String(zip.getInputStream(entry).readAllBytes(), StandardCharsets.UTF_8);
         StringBuilder chunk = new StringBuilder();
         for (String line : Arrays.asList(source.split("\n"))) {
           chunk.append(line).append('\n');

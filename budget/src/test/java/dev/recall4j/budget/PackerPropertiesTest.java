@@ -30,14 +30,56 @@ import net.jqwik.api.constraints.IntRange;
  */
 class PackerPropertiesTest {
   private static final String[] WORDS = {
-    "the", "memory", "agent", "packs", "context", "into", "a", "budget", "Lucene", "index", "HNSW",
-    "vectors", "BM25", "recall", "getTokenCount()", "x", "=", "42;", "3.14159", "e.g.", "über",
-    "naïve", "记忆", "系统很重要", "Привет", "мир", "🙂", "👩‍💻", "🚀🚀", "—", "«quoted»", "\"json\"", "\\path\\",
-    "{", "}", "<tag>", "https://example.org/a?b=c", "UPPERCASE", "snake_case_name", "\t"
+    "the",
+    "memory",
+    "agent",
+    "packs",
+    "context",
+    "into",
+    "a",
+    "budget",
+    "Lucene",
+    "index",
+    "HNSW",
+    "vectors",
+    "BM25",
+    "recall",
+    "getTokenCount()",
+    "x",
+    "=",
+    "42;",
+    "3.14159",
+    "e.g.",
+    "über",
+    "naïve",
+    "记忆",
+    "系统很重要",
+    "Привет",
+    "мир",
+    "🙂",
+    "👩‍💻",
+    "🚀🚀",
+    "—",
+    "«quoted»",
+    "\"json\"",
+    "\\path\\",
+    "{",
+    "}",
+    "<tag>",
+    "https://example.org/a?b=c",
+    "UPPERCASE",
+    "snake_case_name",
+    "\t"
   };
   private static final Kind[] KINDS = {
-    Kind.IDENTITY, Kind.WORKSPACE_PROFILE, Kind.PROJECT_FACT, Kind.TOOL_USE, Kind.WORKFLOW,
-    Kind.USER_PREFERENCE, Kind.CORRECTION, new Kind("lesson")
+    Kind.IDENTITY,
+    Kind.WORKSPACE_PROFILE,
+    Kind.PROJECT_FACT,
+    Kind.TOOL_USE,
+    Kind.WORKFLOW,
+    Kind.USER_PREFERENCE,
+    Kind.CORRECTION,
+    new Kind("lesson")
   };
 
   private static final String[] SHARED_TITLES = {"8 May 2023, 1:56 pm", "Install.", "记忆 🙂"};
@@ -59,17 +101,27 @@ class PackerPropertiesTest {
     Arbitrary<Integer> minCuts = Arbitraries.of(1, 8, 32);
     Arbitrary<Double> itemShares = Arbitraries.of(0.1, 0.5, 1.0);
     return Combinators.combine(counters, renderers, shares, minCuts, itemShares)
-        .as((c, r, s, m, i) -> Packer.builder(c).renderer(r).pinnedShare(s).minCutTokens(m).maxItemShare(i).build());
+        .as(
+            (c, r, s, m, i) ->
+                Packer.builder(c)
+                    .renderer(r)
+                    .pinnedShare(s)
+                    .minCutTokens(m)
+                    .maxItemShare(i)
+                    .build());
   }
 
   @Property(tries = 200)
   void renderedCountNeverExceedsTheBudget(
-      @ForAll("cases") Case c, @ForAll("packers") Packer packer, @ForAll @IntRange(min = 0, max = 8192) int budget) {
+      @ForAll("cases") Case c,
+      @ForAll("packers") Packer packer,
+      @ForAll @IntRange(min = 0, max = 8192) int budget) {
     PackedContext packed = packer.pack(c.pinned(), c.ranked(), budget);
     int count = packer.counter().count(packed.context());
     assertTrue(count <= budget, count + " tokens > budget " + budget);
     assertEquals(count, packed.tokensUsed());
-    assertEquals(c.pinned().size() + c.ranked().size(), packed.items().size() + packed.dropped().size());
+    assertEquals(
+        c.pinned().size() + c.ranked().size(), packed.items().size() + packed.dropped().size());
     if (budget == 0) {
       assertEquals("", packed.context());
     }
@@ -77,13 +129,16 @@ class PackerPropertiesTest {
 
   @Property(tries = 100)
   void pinnedPrecedeAllOthers(
-      @ForAll("cases") Case c, @ForAll("packers") Packer packer, @ForAll @IntRange(min = 0, max = 8192) int budget) {
+      @ForAll("cases") Case c,
+      @ForAll("packers") Packer packer,
+      @ForAll @IntRange(min = 0, max = 8192) int budget) {
     PackedContext packed = packer.pack(c.pinned(), c.ranked(), budget);
     Set<String> pinnedIds = ids(c.pinned());
     boolean seenRanked = false;
     for (RecalledItem item : packed.items()) {
       boolean isPinned = pinnedIds.contains(item.record().id());
-      assertTrue(!isPinned || !seenRanked, "pinned " + item.record().id() + " after a ranked record");
+      assertTrue(
+          !isPinned || !seenRanked, "pinned " + item.record().id() + " after a ranked record");
       seenRanked |= !isPinned;
     }
   }
@@ -97,20 +152,28 @@ class PackerPropertiesTest {
     Set<String> pinnedIds = ids(c.pinned());
     Set<String> before = injected(packer.pack(c.pinned(), c.ranked(), budget), pinnedIds);
     Set<String> after = injected(packer.pack(c.pinned(), c.ranked(), budget + raise), pinnedIds);
-    assertTrue(after.containsAll(before), "budget " + budget + ": " + before + ", budget " + (budget + raise) + ": " + after);
+    assertTrue(
+        after.containsAll(before),
+        "budget " + budget + ": " + before + ", budget " + (budget + raise) + ": " + after);
   }
 
   @Property(tries = 50)
   void outputIsDeterministic(
-      @ForAll("cases") Case c, @ForAll("packers") Packer packer, @ForAll @IntRange(min = 0, max = 8192) int budget) {
-    assertEquals(packer.pack(c.pinned(), c.ranked(), budget), packer.pack(c.pinned(), c.ranked(), budget));
+      @ForAll("cases") Case c,
+      @ForAll("packers") Packer packer,
+      @ForAll @IntRange(min = 0, max = 8192) int budget) {
+    assertEquals(
+        packer.pack(c.pinned(), c.ranked(), budget), packer.pack(c.pinned(), c.ranked(), budget));
     Packer fresh = Packer.builder(packer.counter()).renderer(packer.renderer()).build();
-    assertEquals(fresh.pack(c.pinned(), c.ranked(), budget), fresh.pack(c.pinned(), c.ranked(), budget));
+    assertEquals(
+        fresh.pack(c.pinned(), c.ranked(), budget), fresh.pack(c.pinned(), c.ranked(), budget));
   }
 
   @Property(tries = 100)
   void membersOfAGroupAreRenderedTogether(
-      @ForAll("cases") Case c, @ForAll("packers") Packer packer, @ForAll @IntRange(min = 0, max = 8192) int budget) {
+      @ForAll("cases") Case c,
+      @ForAll("packers") Packer packer,
+      @ForAll @IntRange(min = 0, max = 8192) int budget) {
     PackedContext packed = packer.pack(c.pinned(), c.ranked(), budget);
     Set<String> pinnedIds = ids(c.pinned());
     Set<String> closed = new HashSet<>();
@@ -118,8 +181,16 @@ class PackerPropertiesTest {
     for (RecalledItem item : packed.items()) {
       ScoredRecord scored = new ScoredRecord(item.record(), ScoreBreakdown.pinned(1));
       boolean pinned = pinnedIds.contains(item.record().id());
-      String key = packer.renderer().groupKey(new Renderer.Entry(
-          scored, Section.of(item.record(), pinned), pinned, item.record().content(), false));
+      String key =
+          packer
+              .renderer()
+              .groupKey(
+                  new Renderer.Entry(
+                      scored,
+                      Section.of(item.record(), pinned),
+                      pinned,
+                      item.record().content(),
+                      false));
       String group = key == null ? null : item.section() + "\u0000" + key;
       if (group != null && !group.equals(previous)) {
         assertTrue(closed.add(group), "group " + group + " interrupted:\n" + packed.context());
@@ -155,7 +226,8 @@ class PackerPropertiesTest {
     double score = 1.0;
     for (int i = 0; i < rankedCount; i++) {
       Silo silo = Silo.values()[random.nextInt(3)];
-      Kind kind = silo == Silo.MEMORY ? KINDS[2 + random.nextInt(KINDS.length - 2)] : Kind.defaultFor(silo);
+      Kind kind =
+          silo == Silo.MEMORY ? KINDS[2 + random.nextInt(KINDS.length - 2)] : Kind.defaultFor(silo);
       MemoryRecord.Builder b = base(random, "r" + i, silo, kind, 400);
       if (silo == Silo.RAG) {
         b.origin(new Origin("docs/file" + random.nextInt(5) + ".md", random.nextInt(20), 0));
@@ -171,8 +243,10 @@ class PackerPropertiesTest {
     return new Case(pinned, ranked);
   }
 
-  private static MemoryRecord.Builder base(Random random, String id, Silo silo, Kind kind, int maxWords) {
-    MemoryRecord.Builder b = Fixtures.record(id, silo, kind, text(random, 1 + random.nextInt(maxWords), 1000));
+  private static MemoryRecord.Builder base(
+      Random random, String id, Silo silo, Kind kind, int maxWords) {
+    MemoryRecord.Builder b =
+        Fixtures.record(id, silo, kind, text(random, 1 + random.nextInt(maxWords), 1000));
     int titled = random.nextInt(6);
     if (titled < 2) {
       b.title(text(random, 1 + random.nextInt(6), 80));

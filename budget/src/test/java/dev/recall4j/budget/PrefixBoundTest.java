@@ -13,11 +13,16 @@ import org.junit.jupiter.api.Test;
 
 class PrefixBoundTest {
   private static final String[] WORDS = {
-    "the", "memory", "it's", "we'll", "Lucene", "HNSW", "BM25", "getTokenCount()", "x", "=", "42;", "1234567",
-    "3.14159", "e.g.", "über", "naïve", "记忆", "系统很重要", "Привет", "🙂", "👩‍💻", "—", "«quoted»", "\"json\"",
-    "\\path\\", "{", "}", "<tag>", "https://example.org/a?b=c", "UPPERCASE", "CamelCaseWord", "snake_case", "..."
+    "the", "memory", "it's", "we'll", "Lucene", "HNSW", "BM25", "getTokenCount()", "x", "=", "42;",
+        "1234567",
+    "3.14159", "e.g.", "über", "naïve", "记忆", "系统很重要", "Привет", "🙂", "👩‍💻", "—", "«quoted»",
+        "\"json\"",
+    "\\path\\", "{", "}", "<tag>", "https://example.org/a?b=c", "UPPERCASE", "CamelCaseWord",
+        "snake_case", "..."
   };
-  private static final String[] SEPARATORS = {" ", " ", " ", "  ", "\n", " \n", "\t", ". ", ", ", "\n\n  "};
+  private static final String[] SEPARATORS = {
+    " ", " ", " ", "  ", "\n", " \n", "\t", ". ", ", ", "\n\n  "
+  };
 
   /** The bound never claims more tokens than the text has, whatever the text and the limit. */
   @Property(tries = 300)
@@ -28,7 +33,8 @@ class PrefixBoundTest {
     StringBuilder text = new StringBuilder();
     int words = random.nextInt(2000);
     for (int i = 0; i < words; i++) {
-      text.append(WORDS[random.nextInt(WORDS.length)]).append(SEPARATORS[random.nextInt(SEPARATORS.length)]);
+      text.append(WORDS[random.nextInt(WORDS.length)])
+          .append(SEPARATORS[random.nextInt(SEPARATORS.length)]);
     }
     if (PrefixBound.exceeds(counter, text.toString(), max)) {
       assertTrue(counter.count(text.toString()) > max, "seed " + seed + ", max " + max);
@@ -39,9 +45,13 @@ class PrefixBoundTest {
   void decidesALongProseTextWithoutCountingItAllAndNeverForOtherCounters() {
     String prose = Fixtures.sentences(200);
     assertTrue(PrefixBound.exceeds(TokenCounters.cl100k(), prose, 20));
-    assertFalse(PrefixBound.exceeds(TokenCounters.cl100k(), prose, 5_000), "a window past the end is no bound");
+    assertFalse(
+        PrefixBound.exceeds(TokenCounters.cl100k(), prose, 5_000),
+        "a window past the end is no bound");
     assertFalse(PrefixBound.exceeds(TokenCounters.heuristic(), prose, 20));
-    assertFalse(PrefixBound.exceeds(TokenCounters.cl100k(), "记忆系统很重要".repeat(100), 5), "no space, no bound");
+    assertFalse(
+        PrefixBound.exceeds(TokenCounters.cl100k(), "记忆系统很重要".repeat(100), 5),
+        "no space, no bound");
     for (TokenCounter counter : List.of(TokenCounters.cl100k(), TokenCounters.o200k())) {
       assertTrue(counter.count(prose) > 20);
     }

@@ -18,7 +18,10 @@ class RenderersTest {
   private final ScoredRecord doc = chunk("c", "docs/a.md", 2, "Line one.\nLine two.", 0.5);
 
   private List<Renderer.Entry> entries() {
-    return List.of(Renderer.Entry.of(profile, true), Renderer.Entry.of(tool, false), Renderer.Entry.of(doc, false));
+    return List.of(
+        Renderer.Entry.of(profile, true),
+        Renderer.Entry.of(tool, false),
+        Renderer.Entry.of(doc, false));
   }
 
   @Test
@@ -71,14 +74,22 @@ class RenderersTest {
   @Test
   void consecutiveEntriesSharingKindAndTitleAreGroupedUnderOneHeader() {
     ScoredRecord a = memory("a", Kind.TOOL_USE, "8 May 2023, 1:56 pm", "Caroline: Hi.", 0.9);
-    ScoredRecord b = memory("b", Kind.TOOL_USE, "8 May 2023, 1:56 pm", "Melanie: Hello.\nHow are you?", 0.8);
+    ScoredRecord b =
+        memory("b", Kind.TOOL_USE, "8 May 2023, 1:56 pm", "Melanie: Hello.\nHow are you?", 0.8);
     ScoredRecord other = memory("o", Kind.WORKFLOW, "8 May 2023, 1:56 pm", "Deploy.", 0.7);
-    List<ScoredRecord> titledChunks = List.of(chunk("c1", "docs/a.md", 1, "One.", 0.6), chunk("c2", "docs/a.md", 2, "Two.", 0.5))
-        .stream().map(c -> new ScoredRecord(c.record().toBuilder().title("Install.").build(), c.score())).toList();
-    List<Renderer.Entry> entries = List.of(
-        Renderer.Entry.of(pinned("p1", Kind.PROJECT_FACT, "Fact one."), true),
-        Renderer.Entry.of(a, false), Renderer.Entry.of(b, false), Renderer.Entry.of(other, false),
-        Renderer.Entry.of(titledChunks.get(0), false), Renderer.Entry.of(titledChunks.get(1), false));
+    List<ScoredRecord> titledChunks =
+        List.of(chunk("c1", "docs/a.md", 1, "One.", 0.6), chunk("c2", "docs/a.md", 2, "Two.", 0.5))
+            .stream()
+            .map(c -> new ScoredRecord(c.record().toBuilder().title("Install.").build(), c.score()))
+            .toList();
+    List<Renderer.Entry> entries =
+        List.of(
+            Renderer.Entry.of(pinned("p1", Kind.PROJECT_FACT, "Fact one."), true),
+            Renderer.Entry.of(a, false),
+            Renderer.Entry.of(b, false),
+            Renderer.Entry.of(other, false),
+            Renderer.Entry.of(titledChunks.get(0), false),
+            Renderer.Entry.of(titledChunks.get(1), false));
     assertEquals(
         """
         [memory context]
@@ -103,7 +114,9 @@ class RenderersTest {
     ScoredRecord a = memory("a", Kind.TOOL_USE, "Tests", "One.", 0.9);
     ScoredRecord b = memory("b", Kind.TOOL_USE, "Build", "Two.", 0.8);
     ScoredRecord c = memory("c", Kind.TOOL_USE, "Tests", "Three.", 0.7);
-    List<Renderer.Entry> entries = List.of(Renderer.Entry.of(a, false), Renderer.Entry.of(b, false), Renderer.Entry.of(c, false));
+    List<Renderer.Entry> entries =
+        List.of(
+            Renderer.Entry.of(a, false), Renderer.Entry.of(b, false), Renderer.Entry.of(c, false));
     assertEquals(
         """
         [memory context]
@@ -115,8 +128,10 @@ class RenderersTest {
         Renderers.memoryContext().render(entries));
     ScoredRecord p1 = pinned("p1", Kind.PROJECT_FACT, "Fact one.");
     ScoredRecord p2 = pinned("p2", Kind.PROJECT_FACT, "Fact two.");
-    List<ScoredRecord> titled = List.of(p1, p2).stream()
-        .map(p -> new ScoredRecord(p.record().toBuilder().title("Build").build(), p.score())).toList();
+    List<ScoredRecord> titled =
+        List.of(p1, p2).stream()
+            .map(p -> new ScoredRecord(p.record().toBuilder().title("Build").build(), p.score()))
+            .toList();
     assertEquals(
         """
         [memory context]
@@ -124,7 +139,8 @@ class RenderersTest {
         - Build: Fact one.
         - Build: Fact two.
         """,
-        Renderers.memoryContext().render(titled.stream().map(p -> Renderer.Entry.of(p, true)).toList()));
+        Renderers.memoryContext()
+            .render(titled.stream().map(p -> Renderer.Entry.of(p, true)).toList()));
     assertEquals(null, Renderers.json().groupKey(Renderer.Entry.of(a, false)));
   }
 
@@ -141,23 +157,28 @@ class RenderersTest {
   @Test
   void naiveBaselineCutsTheStringAtTheBudget() {
     NaivePacker naive = new NaivePacker(TokenCounters.cl100k(), Renderers.memoryContext(), 2);
-    List<ScoredRecord> ranked = List.of(
-        chunk("a", "a.md", 0, Fixtures.sentences("Alpha", 20), 0.9),
-        chunk("b", "b.md", 0, Fixtures.sentences("Beta", 20), 0.8),
-        chunk("c", "c.md", 0, "Gamma.", 0.7));
+    List<ScoredRecord> ranked =
+        List.of(
+            chunk("a", "a.md", 0, Fixtures.sentences("Alpha", 20), 0.9),
+            chunk("b", "b.md", 0, Fixtures.sentences("Beta", 20), 0.8),
+            chunk("c", "c.md", 0, "Gamma.", 0.7));
     PackedContext packed = naive.pack(List.of(), ranked, 300);
-    assertTrue(packed.tokensUsed() <= 300 && packed.tokensUsed() >= 295, "used " + packed.tokensUsed());
+    assertTrue(
+        packed.tokensUsed() <= 300 && packed.tokensUsed() >= 295, "used " + packed.tokensUsed());
     assertEquals(List.of("a", "b"), packed.items().stream().map(i -> i.record().id()).toList());
     assertTrue(packed.items().get(1).truncated());
     assertEquals("beyond the top 2", packed.dropped().get(0).detail());
     assertEquals("", naive.pack(List.of(), ranked, 0).context());
     // Rank order is kept: entries sharing a title are grouped only when adjacent in the ranking.
-    List<ScoredRecord> session = List.of(
-        memory("t1", Kind.TOOL_USE, "Monday", "One.", 0.9),
-        memory("t2", Kind.TOOL_USE, "Tuesday", "Two.", 0.8),
-        memory("t3", Kind.TOOL_USE, "Monday", "Three.", 0.7),
-        memory("t4", Kind.TOOL_USE, "Monday", "Four.", 0.6));
-    PackedContext grouped = new NaivePacker(TokenCounters.cl100k(), Renderers.memoryContext(), 4).pack(List.of(), session, 512);
+    List<ScoredRecord> session =
+        List.of(
+            memory("t1", Kind.TOOL_USE, "Monday", "One.", 0.9),
+            memory("t2", Kind.TOOL_USE, "Tuesday", "Two.", 0.8),
+            memory("t3", Kind.TOOL_USE, "Monday", "Three.", 0.7),
+            memory("t4", Kind.TOOL_USE, "Monday", "Four.", 0.6));
+    PackedContext grouped =
+        new NaivePacker(TokenCounters.cl100k(), Renderers.memoryContext(), 4)
+            .pack(List.of(), session, 512);
     assertEquals(
         """
         [memory context]
@@ -167,8 +188,11 @@ class RenderersTest {
         - tool_use: Monday:
           - Three.
           - Four.
-        """, grouped.context());
-    assertEquals(List.of("t1", "t2", "t3", "t4"), grouped.items().stream().map(i -> i.record().id()).toList());
+        """,
+        grouped.context());
+    assertEquals(
+        List.of("t1", "t2", "t3", "t4"),
+        grouped.items().stream().map(i -> i.record().id()).toList());
     assertMessage("topK", () -> new NaivePacker(TokenCounters.cl100k(), Renderers.json(), 0));
   }
 }

@@ -14,34 +14,56 @@ import java.util.Set;
 import picocli.CommandLine.Option;
 
 /**
- * Options every index command shares: which index, which configuration, which scope. Settings
- * given here override the configuration file.
+ * Options every index command shares: which index, which configuration, which scope. Settings given
+ * here override the configuration file.
  */
 final class EngineOptions {
-  @Option(names = "--index", paramLabel = "DIR", description = "Index directory (default: from the configuration, else agents/index).")
+  @Option(
+      names = "--index",
+      paramLabel = "DIR",
+      description = "Index directory (default: from the configuration, else agents/index).")
   Path index;
 
-  @Option(names = "--config", paramLabel = "FILE", description = "Configuration file (default: ./recall4j.yaml if present).")
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description = "Configuration file (default: ./recall4j.yaml if present).")
   Path config;
 
-  @Option(names = "--namespace", paramLabel = "NS", description = "Namespace (user or tenant); default from the configuration.")
+  @Option(
+      names = "--namespace",
+      paramLabel = "NS",
+      description = "Namespace (user or tenant); default from the configuration.")
   String namespace;
 
   @Option(names = "--project", paramLabel = "NAME", description = "Project scope.")
   String project;
 
-  @Option(names = "--team", paramLabel = "NAME", description = "A team whose shared records (namespace team:NAME) this command may see; repeatable.")
+  @Option(
+      names = "--team",
+      paramLabel = "NAME",
+      description =
+          "A team whose shared records (namespace team:NAME) this command may see; repeatable.")
   List<String> teams = new ArrayList<>();
 
-  @Option(names = "--embedder", paramLabel = "PROVIDER", description = "Embedder provider: none, onnx or ollama (overrides the configuration).")
+  @Option(
+      names = "--embedder",
+      paramLabel = "PROVIDER",
+      description = "Embedder provider: none, onnx or ollama (overrides the configuration).")
   String embedder;
 
-  @Option(names = "--model", paramLabel = "NAME", description = "Embedding model (overrides the configuration).")
+  @Option(
+      names = "--model",
+      paramLabel = "NAME",
+      description = "Embedding model (overrides the configuration).")
   String model;
 
   /** The configuration after applying the command-line overrides. */
   EngineConfig config() throws IOException {
-    EngineConfig base = config != null ? ConfigFile.read(config) : ConfigFile.forWorkspace(Path.of("").toAbsolutePath());
+    EngineConfig base =
+        config != null
+            ? ConfigFile.read(config)
+            : ConfigFile.forWorkspace(Path.of("").toAbsolutePath());
     EngineConfig.Builder b = base.toBuilder();
     if (index != null) {
       b.indexDir(index.toAbsolutePath());

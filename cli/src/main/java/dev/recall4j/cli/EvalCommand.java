@@ -15,7 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code recall4j eval}: runs a dataset's judged queries in several modes and writes the figures. */
+/**
+ * {@code recall4j eval}: runs a dataset's judged queries in several modes and writes the figures.
+ */
 @Command(
     name = "eval",
     description = {
@@ -25,54 +27,102 @@ import picocli.CommandLine.Spec;
 final class EvalCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--dataset", required = true, paramLabel = "DIR", description = "Dataset directory.")
+  @Option(
+      names = "--dataset",
+      required = true,
+      paramLabel = "DIR",
+      description = "Dataset directory.")
   Path dataset;
 
-  @Option(names = "--split", defaultValue = "test", paramLabel = "SPLIT", description = "Qrels split (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--split",
+      defaultValue = "test",
+      paramLabel = "SPLIT",
+      description = "Qrels split (default: ${DEFAULT-VALUE}).")
   String split;
 
-  @Option(names = "--level", paramLabel = "LEVEL", description = "LoCoMo level: turns (default), sessions, observations, or mixed (turns and observations in one haystack).")
+  @Option(
+      names = "--level",
+      paramLabel = "LEVEL",
+      description =
+          "LoCoMo level: turns (default), sessions, observations, or mixed (turns and observations in one haystack).")
   String level;
 
-  @Option(names = "--mode", required = true, paramLabel = "MODE[,MODE...]",
-      description = "bm25, bm25-code, dense, hybrid, sqlite-fts5, a fusion spec (rrf:k=10, convex:alpha=0.3, dbsf),"
-          + " hybrid or a spec with +nodecay, or all.")
+  @Option(
+      names = "--mode",
+      required = true,
+      paramLabel = "MODE[,MODE...]",
+      description =
+          "bm25, bm25-code, dense, hybrid, sqlite-fts5, a fusion spec (rrf:k=10, convex:alpha=0.3, dbsf),"
+              + " hybrid or a spec with +nodecay, or all.")
   String mode;
 
-  @Option(names = "--budget", split = ",", paramLabel = "N[,N...]", description = "Token budgets (default: 512,1024,2048).")
+  @Option(
+      names = "--budget",
+      split = ",",
+      paramLabel = "N[,N...]",
+      description = "Token budgets (default: 512,1024,2048).")
   List<Integer> budgets;
 
-  @Option(names = "--model", paramLabel = "NAME", description = "Embedding model (default: the engine's, bge-small-en-v15-q).")
+  @Option(
+      names = "--model",
+      paramLabel = "NAME",
+      description = "Embedding model (default: the engine's, bge-small-en-v15-q).")
   String model;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE.json", description = "Where the JSON goes.")
+  @Option(
+      names = "--out",
+      required = true,
+      paramLabel = "FILE.json",
+      description = "Where the JSON goes.")
   Path out;
 
-  @Option(names = "--run-dir", paramLabel = "DIR", description = "Write one TREC run file per mode here.")
+  @Option(
+      names = "--run-dir",
+      paramLabel = "DIR",
+      description = "Write one TREC run file per mode here.")
   Path runDir;
 
-  @Option(names = "--cache", paramLabel = "DIR", description = "Index and vector cache (default: ${XDG_CACHE_HOME:-~/.cache}/recall4j/eval).")
+  @Option(
+      names = "--cache",
+      paramLabel = "DIR",
+      description = "Index and vector cache (default: ${XDG_CACHE_HOME:-~/.cache}/recall4j/eval).")
   Path cache;
 
-  @Option(names = "--depth", defaultValue = "1000", paramLabel = "N", description = "Candidates per path and query (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--depth",
+      defaultValue = "1000",
+      paramLabel = "N",
+      description = "Candidates per path and query (default: ${DEFAULT-VALUE}).")
   int depth;
 
-  @Option(names = "--fusion-depth", defaultValue = "100", paramLabel = "N",
-      description = "Candidates per path entering fusion in fused modes (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--fusion-depth",
+      defaultValue = "100",
+      paramLabel = "N",
+      description =
+          "Candidates per path entering fusion in fused modes (default: ${DEFAULT-VALUE}).")
   int fusionDepth;
 
-  @Option(names = "--passage-words", paramLabel = "N",
-      description = "Embed texts longer than N words in passages of at most N (default: the engine's; 0: one vector per document).")
+  @Option(
+      names = "--passage-words",
+      paramLabel = "N",
+      description =
+          "Embed texts longer than N words in passages of at most N (default: the engine's; 0: one vector per document).")
   Integer passageWords;
 
-  @Option(names = "--tier-boost", paramLabel = "strict|B",
-      description = "Tier policy of the engine's ranking (recall.tier_boost): strict, or a boost >= 0 (default: the engine's).")
+  @Option(
+      names = "--tier-boost",
+      paramLabel = "strict|B",
+      description =
+          "Tier policy of the engine's ranking (recall.tier_boost): strict, or a boost >= 0 (default: the engine's).")
   String tierBoost;
 
   @Override
   public Integer call() throws Exception {
     List<EvalMode> modes = EvalMode.parseList(mode);
-    EvalOptions.Builder options = EvalOptions.builder(modes).depth(depth).fusionDepth(fusionDepth).runDir(runDir);
+    EvalOptions.Builder options =
+        EvalOptions.builder(modes).depth(depth).fusionDepth(fusionDepth).runDir(runDir);
     if (passageWords != null) {
       options.passageWords(passageWords);
     }
@@ -87,7 +137,8 @@ final class EvalCommand implements Callable<Integer> {
     }
     options.tierBoost(EvalOptions.checkTierBoost("--tier-boost", tierBoost));
     EvalOptions built = options.build();
-    Dataset data = Datasets.load(dataset, split, level == null ? null : Level.parse("--level", level));
+    Dataset data =
+        Datasets.load(dataset, split, level == null ? null : Level.parse("--level", level));
     StageProgress progress = new StageProgress(spec.commandLine().getErr(), data.label());
     EvalReport report;
     try {
@@ -97,7 +148,9 @@ final class EvalCommand implements Callable<Integer> {
     }
     report.writeJson(out);
     spec.commandLine().getOut().print(report.table());
-    spec.commandLine().getOut().println("wrote " + out + (runDir == null ? "" : " and run files in " + runDir));
+    spec.commandLine()
+        .getOut()
+        .println("wrote " + out + (runDir == null ? "" : " and run files in " + runDir));
     spec.commandLine().getOut().flush();
     return 0;
   }

@@ -25,34 +25,53 @@ import picocli.CommandLine.Spec;
 final class EvalGatesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--datasets", defaultValue = "../shared/datasets", paramLabel = "DIR",
+  @Option(
+      names = "--datasets",
+      defaultValue = "../shared/datasets",
+      paramLabel = "DIR",
       description = "Directory of the shared datasets (default: ${DEFAULT-VALUE}).")
   Path datasets;
 
-  @Option(names = "--configs", defaultValue = "datasets/gates", paramLabel = "DIR",
+  @Option(
+      names = "--configs",
+      defaultValue = "datasets/gates",
+      paramLabel = "DIR",
       description = "Directory of the gate configs (default: ${DEFAULT-VALUE}).")
   Path configs;
 
-  @Option(names = "--cache", paramLabel = "DIR", description = "Index and vector cache (default: ${XDG_CACHE_HOME:-~/.cache}/recall4j/eval).")
+  @Option(
+      names = "--cache",
+      paramLabel = "DIR",
+      description = "Index and vector cache (default: ${XDG_CACHE_HOME:-~/.cache}/recall4j/eval).")
   Path cache;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     if (!Files.isDirectory(datasets)) {
-      out.println("eval-gates: skipped, datasets directory " + datasets.toAbsolutePath().normalize() + " not found");
+      out.println(
+          "eval-gates: skipped, datasets directory "
+              + datasets.toAbsolutePath().normalize()
+              + " not found");
       out.flush();
       return 0;
     }
     if (!Files.isDirectory(configs)) {
-      throw new IllegalArgumentException("--configs: no directory " + configs.toAbsolutePath().normalize()
-          + " (run from the repository root or pass --configs)");
+      throw new IllegalArgumentException(
+          "--configs: no directory "
+              + configs.toAbsolutePath().normalize()
+              + " (run from the repository root or pass --configs)");
     }
     StageProgress progress = new StageProgress(spec.commandLine().getErr(), "gate");
     Gates.Report report;
     try {
-      report = Gates.run(datasets, configs, cache != null ? cache : EvalOptions.defaultCacheDir(),
-          Embedders::inProcess, progress);
+      report =
+          Gates.run(
+              datasets,
+              configs,
+              cache != null ? cache : EvalOptions.defaultCacheDir(),
+              Embedders::inProcess,
+              progress);
     } finally {
       progress.finish();
     }

@@ -25,27 +25,40 @@ import picocli.CommandLine.Spec;
  * JSONL to a file or standard output, the lossless form {@code import} reads back; or Markdown, one
  * file per record with front matter, into a folder.
  */
-@Command(name = "export", description = "Export a namespace's records as JSONL (lossless) or Markdown files.")
+@Command(
+    name = "export",
+    description = "Export a namespace's records as JSONL (lossless) or Markdown files.")
 final class ExportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "jsonl", description = "jsonl (default) or markdown.")
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "jsonl",
+      description = "jsonl (default) or markdown.")
   String format;
 
-  @Option(names = "--out", paramLabel = "PATH", description = "JSONL: the file (default: standard output). Markdown: the folder (required).")
+  @Option(
+      names = "--out",
+      paramLabel = "PATH",
+      description = "JSONL: the file (default: standard output). Markdown: the folder (required).")
   Path out;
 
-  @Option(names = "--no-vectors", description = "JSONL: leave the vectors out (smaller; import re-embeds).")
+  @Option(
+      names = "--no-vectors",
+      description = "JSONL: leave the vectors out (smaller; import re-embeds).")
   boolean noVectors;
 
   @Override
   public Integer call() throws IOException {
     if (!format.equals("jsonl") && !format.equals("markdown")) {
-      throw new IllegalArgumentException("--format: unknown value \"" + format + "\", expected jsonl or markdown");
+      throw new IllegalArgumentException(
+          "--format: unknown value \"" + format + "\", expected jsonl or markdown");
     }
     if (format.equals("markdown") && out == null) {
-      throw new IllegalArgumentException("--out: required with --format markdown (the folder to write the files to)");
+      throw new IllegalArgumentException(
+          "--out: required with --format markdown (the folder to write the files to)");
     }
     EngineConfig config = options.config();
     Scope scope = options.scope(config);
@@ -53,8 +66,17 @@ final class ExportCommand implements Callable<Integer> {
     try (RecallEngine engine = RecallEngine.open(config)) {
       if (format.equals("markdown")) {
         Files.createDirectories(out);
-        count = engine.export(scope, options.teams(), r -> unchecked(() ->
-            Files.writeString(out.resolve(RecordMarkdown.fileName(r)), RecordMarkdown.render(r), StandardCharsets.UTF_8)));
+        count =
+            engine.export(
+                scope,
+                options.teams(),
+                r ->
+                    unchecked(
+                        () ->
+                            Files.writeString(
+                                out.resolve(RecordMarkdown.fileName(r)),
+                                RecordMarkdown.render(r),
+                                StandardCharsets.UTF_8)));
       } else if (out != null) {
         try (BufferedWriter writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
           count = exportJsonl(engine, scope, writer);
@@ -65,17 +87,28 @@ final class ExportCommand implements Callable<Integer> {
         stdout.flush();
       }
     }
-    spec.commandLine().getErr().println("exported " + count + " records of namespace " + scope.namespace()
-        + (out == null ? "" : " to " + out));
+    spec.commandLine()
+        .getErr()
+        .println(
+            "exported "
+                + count
+                + " records of namespace "
+                + scope.namespace()
+                + (out == null ? "" : " to " + out));
     return 0;
   }
 
   private long exportJsonl(RecallEngine engine, Scope scope, Writer writer) {
-    return engine.export(scope, options.teams(), r -> unchecked(() -> {
-      writer.write(RecordJson.write(r, !noVectors));
-      writer.write('\n');
-      return null;
-    }));
+    return engine.export(
+        scope,
+        options.teams(),
+        r ->
+            unchecked(
+                () -> {
+                  writer.write(RecordJson.write(r, !noVectors));
+                  writer.write('\n');
+                  return null;
+                }));
   }
 
   private interface IoCall {

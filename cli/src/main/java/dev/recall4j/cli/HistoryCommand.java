@@ -17,7 +17,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** Prints a record's supersede chain, newest first: one line per version. */
-@Command(name = "history", description = "Show the supersede chain of a record, newest version first.")
+@Command(
+    name = "history",
+    description = "Show the supersede chain of a record, newest version first.")
 final class HistoryCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
@@ -34,8 +36,14 @@ final class HistoryCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     for (MemoryRecord r : chain) {
-      out.printf(Locale.ROOT, "%s  %-10s %-8s %s  %s%n", r.id(), Wire.name(r.status()), Wire.name(r.tier()),
-          r.updated(), Checks.excerpt(r.content()));
+      out.printf(
+          Locale.ROOT,
+          "%s  %-10s %-8s %s  %s%n",
+          r.id(),
+          Wire.name(r.status()),
+          Wire.name(r.tier()),
+          r.updated(),
+          Checks.excerpt(r.content()));
     }
     return 0;
   }

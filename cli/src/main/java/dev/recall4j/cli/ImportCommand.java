@@ -23,12 +23,17 @@ import picocli.CommandLine.Spec;
  * vectors), in one commit. Every file is read first: a bad line stops the command before anything
  * is written. Unlike {@code ingest}, nothing is deduplicated or re-timed.
  */
-@Command(name = "import", description = "Restore records from JSONL files written by export (lossless, one commit).")
+@Command(
+    name = "import",
+    description = "Restore records from JSONL files written by export (lossless, one commit).")
 final class ImportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
 
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSONL files; records naming no namespace get --namespace.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "FILE",
+      description = "JSONL files; records naming no namespace get --namespace.")
   List<Path> files;
 
   @Override
@@ -37,16 +42,25 @@ final class ImportCommand implements Callable<Integer> {
     Instant now = Instant.now();
     List<MemoryRecord> records = new ArrayList<>();
     for (Path file : files) {
-      Checks.require(file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jsonl"), "FILE",
-          "%s: import reads JSONL exports; use ingest for documents", file);
+      Checks.require(
+          file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jsonl"),
+          "FILE",
+          "%s: import reads JSONL exports; use ingest for documents",
+          file);
       records.addAll(RecordFiles.read(file, config.workspace(), options.scope(config), now));
     }
     try (RecallEngine engine = RecallEngine.open(config)) {
       engine.importAll(records);
       engine.compact();
     }
-    spec.commandLine().getOut().printf(Locale.ROOT, "imported %d records from %d files into %s%n",
-        records.size(), files.size(), config.indexDir());
+    spec.commandLine()
+        .getOut()
+        .printf(
+            Locale.ROOT,
+            "imported %d records from %d files into %s%n",
+            records.size(),
+            files.size(),
+            config.indexDir());
     return 0;
   }
 }

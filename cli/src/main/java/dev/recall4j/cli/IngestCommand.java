@@ -15,20 +15,26 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Reads every file first (a bad line stops the command before anything is written), then saves all
  * records in one commit.
  */
-@Command(name = "ingest", description = "Save records from JSONL files (one record per line) and documents (.md, .txt, chunked for RAG).")
+@Command(
+    name = "ingest",
+    description =
+        "Save records from JSONL files (one record per line) and documents (.md, .txt, chunked for RAG).")
 final class IngestCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
 
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSONL record files, or .md/.txt documents.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "FILE",
+      description = "JSONL record files, or .md/.txt documents.")
   List<Path> files;
 
   @Override
@@ -48,8 +54,13 @@ final class IngestCommand implements Callable<Integer> {
       bar.finish();
       engine.compact();
     }
-    out.printf(Locale.ROOT, "ingested %d records from %d files into %s in %.0f ms%n",
-        records.size(), files.size(), config.indexDir(), (System.nanoTime() - start) / 1e6);
+    out.printf(
+        Locale.ROOT,
+        "ingested %d records from %d files into %s in %.0f ms%n",
+        records.size(),
+        files.size(),
+        config.indexDir(),
+        (System.nanoTime() - start) / 1e6);
     return 0;
   }
 }

@@ -37,12 +37,16 @@ import picocli.CommandLine.Option;
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
-  @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT, description = "Show stack traces of errors.")
+  @Option(
+      names = "--verbose",
+      scope = CommandLine.ScopeType.INHERIT,
+      description = "Show stack traces of errors.")
   boolean verbose;
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(new CommandLine(this), "missing command; see `recall4j --help`");
+    throw new CommandLine.ParameterException(
+        new CommandLine(this), "missing command; see `recall4j --help`");
   }
 
   public static void main(String[] args) {
@@ -55,14 +59,15 @@ public final class Main implements Runnable {
     CommandLine cli = new CommandLine(main);
     cli.setOut(out);
     cli.setErr(err);
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      commandLine.getErr().println("recall4j: " + message(e));
-      if (main.verbose) {
-        e.printStackTrace(commandLine.getErr());
-      }
-      commandLine.getErr().flush();
-      return 1;
-    });
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          commandLine.getErr().println("recall4j: " + message(e));
+          if (main.verbose) {
+            e.printStackTrace(commandLine.getErr());
+          }
+          commandLine.getErr().flush();
+          return 1;
+        });
     return cli.execute(args);
   }
 

@@ -4,9 +4,9 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 /**
- * A one-line progress display on stderr, redrawn at most every 200 ms so a fast loop does not
- * spend its time printing. Prints nothing for work that finishes before the first redraw. Without
- * a terminal (CI logs, pipes) it prints a plain line every 10 s instead of redrawing one.
+ * A one-line progress display on stderr, redrawn at most every 200 ms so a fast loop does not spend
+ * its time printing. Prints nothing for work that finishes before the first redraw. Without a
+ * terminal (CI logs, pipes) it prints a plain line every 10 s instead of redrawing one.
  */
 final class ProgressBar {
   private static final long REDRAW_NANOS = 200_000_000L;
@@ -36,8 +36,16 @@ final class ProgressBar {
     double rate = seconds > 0 ? done / seconds : 0;
     int width = 30;
     int filled = total == 0 ? width : (int) (width * done / total);
-    err.printf(Locale.ROOT, (TERMINAL ? "\r" : "") + "%s [%s%s] %d/%d  %.0f/s  %.0f s" + (TERMINAL ? "" : "%n"), label, "#".repeat(filled), ".".repeat(width - filled),
-        done, total, rate, seconds);
+    err.printf(
+        Locale.ROOT,
+        (TERMINAL ? "\r" : "") + "%s [%s%s] %d/%d  %.0f/s  %.0f s" + (TERMINAL ? "" : "%n"),
+        label,
+        "#".repeat(filled),
+        ".".repeat(width - filled),
+        done,
+        total,
+        rate,
+        seconds);
     err.flush();
   }
 

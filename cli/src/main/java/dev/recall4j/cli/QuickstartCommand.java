@@ -22,19 +22,30 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Indexes the bundled sample workspace into a temporary folder and runs three recalls. */
-@Command(name = "quickstart", description = "Index the bundled sample workspace in a temporary folder and run three sample recalls.")
+@Command(
+    name = "quickstart",
+    description =
+        "Index the bundled sample workspace in a temporary folder and run three sample recalls.")
 final class QuickstartCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--budget", paramLabel = "TOKENS", defaultValue = "512", description = "Token budget of each recall (default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--budget",
+      paramLabel = "TOKENS",
+      defaultValue = "512",
+      description = "Token budget of each recall (default ${DEFAULT-VALUE}).")
   int budget;
 
-  @Option(names = "--embedder", paramLabel = "PROVIDER", defaultValue = "onnx", description = "none, onnx (default) or ollama.")
+  @Option(
+      names = "--embedder",
+      paramLabel = "PROVIDER",
+      defaultValue = "onnx",
+      description = "none, onnx (default) or ollama.")
   String embedder;
 
   @Option(names = "--keep", description = "Keep the temporary workspace and print its path.")
@@ -46,9 +57,10 @@ final class QuickstartCommand implements Callable<Integer> {
     Path workspace = Files.createTempDirectory("recall4j-quickstart-");
     try {
       List<Path> files = SampleWorkspace.copyTo(workspace);
-      EngineConfig config = EngineConfig.builder(workspace)
-          .embedderProvider(EmbedderProvider.parse("--embedder", embedder))
-          .build();
+      EngineConfig config =
+          EngineConfig.builder(workspace)
+              .embedderProvider(EmbedderProvider.parse("--embedder", embedder))
+              .build();
       Scope scope = config.defaultScope();
       List<MemoryRecord> records = new ArrayList<>();
       for (Path file : files) {
@@ -62,12 +74,20 @@ final class QuickstartCommand implements Callable<Integer> {
         engine.saveAll(records);
         double ingestMs = (System.nanoTime() - ingestStart) / 1e6;
         EngineStatus status = engine.status(scope);
-        out.printf(Locale.ROOT, "recall4j quickstart: %d records (%s) indexed in %.0f ms into %s (%s on disk); engine opened in %.0f ms; embedder: %s%n%n",
-            records.size(), status.bySilo(), ingestMs, config.indexDir(), bytes(status.sizeBytes()), openMs,
+        out.printf(
+            Locale.ROOT,
+            "recall4j quickstart: %d records (%s) indexed in %.0f ms into %s (%s on disk); engine opened in %.0f ms; embedder: %s%n%n",
+            records.size(),
+            status.bySilo(),
+            ingestMs,
+            config.indexDir(),
+            bytes(status.sizeBytes()),
+            openMs,
             engine.embedder().map(e -> e.modelId() + " (in-process)").orElse("none"));
         // The first recall pays for JIT and model warm-up; show it, then what a warm agent sees.
         for (String query : SampleWorkspace.QUERIES) {
-          RecallResult result = engine.recall(RecallRequest.builder(query).scope(scope).budgetTokens(budget).build());
+          RecallResult result =
+              engine.recall(RecallRequest.builder(query).scope(scope).budgetTokens(budget).build());
           out.println("> " + query);
           ResultPrinter.text(result, out);
           out.println();
@@ -85,23 +105,32 @@ final class QuickstartCommand implements Callable<Integer> {
     }
   }
 
-  /** Median latency over repeated warm recalls of the sample queries: what an agent sees per prompt. */
+  /**
+   * Median latency over repeated warm recalls of the sample queries: what an agent sees per prompt.
+   */
   private String warmLatency(RecallEngine engine, Scope scope) {
     int rounds = 20;
     List<Double> millis = new ArrayList<>();
     for (int i = 0; i < rounds; i++) {
       for (String query : SampleWorkspace.QUERIES) {
-        RecallRequest request = RecallRequest.builder(query).scope(scope).budgetTokens(budget).build();
+        RecallRequest request =
+            RecallRequest.builder(query).scope(scope).budgetTokens(budget).build();
         millis.add(engine.recall(request).timingsMillis().get(Stage.TOTAL));
       }
     }
     millis.sort(Comparator.naturalOrder());
-    return String.format(Locale.ROOT, "warm recall latency over %d recalls: median %.2f ms, p95 %.2f ms (query vectors cached after the first round)",
-        millis.size(), millis.get(millis.size() / 2), millis.get((int) Math.ceil(millis.size() * 0.95) - 1));
+    return String.format(
+        Locale.ROOT,
+        "warm recall latency over %d recalls: median %.2f ms, p95 %.2f ms (query vectors cached after the first round)",
+        millis.size(),
+        millis.get(millis.size() / 2),
+        millis.get((int) Math.ceil(millis.size() * 0.95) - 1));
   }
 
   private static String bytes(long n) {
-    return n < 1024 * 1024 ? String.format(Locale.ROOT, "%.1f KiB", n / 1024.0) : String.format(Locale.ROOT, "%.1f MiB", n / 1048576.0);
+    return n < 1024 * 1024
+        ? String.format(Locale.ROOT, "%.1f KiB", n / 1024.0)
+        : String.format(Locale.ROOT, "%.1f MiB", n / 1048576.0);
   }
 
   private static void deleteRecursively(Path dir) throws IOException {

@@ -9,11 +9,13 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "recall", description = "Recall what is relevant to a query, packed into a token budget.")
+@Command(
+    name = "recall",
+    description = "Recall what is relevant to a query, packed into a token budget.")
 final class RecallCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
@@ -21,13 +23,23 @@ final class RecallCommand implements Callable<Integer> {
   @Option(names = "--query", required = true, paramLabel = "TEXT", description = "What to recall.")
   String query;
 
-  @Option(names = "--budget", paramLabel = "TOKENS", description = "Token budget (default: context length x share, 512 when unknown).")
+  @Option(
+      names = "--budget",
+      paramLabel = "TOKENS",
+      description = "Token budget (default: context length x share, 512 when unknown).")
   Integer budget;
 
-  @Option(names = "--tokenizer", paramLabel = "NAME", description = "Token counter: heuristic, cl100k or o200k (overrides the configuration).")
+  @Option(
+      names = "--tokenizer",
+      paramLabel = "NAME",
+      description = "Token counter: heuristic, cl100k or o200k (overrides the configuration).")
   String tokenizer;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text (default) or json.")
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description = "text (default) or json.")
   String format;
 
   @Option(names = "--explain", description = "Print every factor of each item's score as a table.")
@@ -43,15 +55,19 @@ final class RecallCommand implements Callable<Integer> {
       config = config.toBuilder().tokenizer(tokenizer).build();
     }
     if (!format.equals("text") && !format.equals("json")) {
-      throw new IllegalArgumentException("--format: unknown value \"" + format + "\", expected text or json");
+      throw new IllegalArgumentException(
+          "--format: unknown value \"" + format + "\", expected text or json");
     }
     PrintWriter out = spec.commandLine().getOut();
     try (RecallEngine engine = RecallEngine.open(config)) {
-      RecallResult result = engine.recall(RecallRequest.builder(query)
-          .scope(options.scope(config))
-          .budgetTokens(budget)
-          .includeArchived(includeArchived)
-          .build(), options.teams());
+      RecallResult result =
+          engine.recall(
+              RecallRequest.builder(query)
+                  .scope(options.scope(config))
+                  .budgetTokens(budget)
+                  .includeArchived(includeArchived)
+                  .build(),
+              options.teams());
       if (format.equals("json")) {
         ResultPrinter.json(result, out);
       } else if (explain) {

@@ -15,8 +15,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * A command that changes the state of one record by id, in the scope of {@code --namespace} and
- * {@code --project}, and prints {@code <verb> <id> (status <s>, tier <t>)}; the record commands
- * are its nested classes.
+ * {@code --project}, and prints {@code <verb> <id> (status <s>, tier <t>)}; the record commands are
+ * its nested classes.
  */
 abstract class RecordCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -47,41 +47,95 @@ abstract class RecordCommand implements Callable<Integer> {
     return " (status " + Wire.name(after.status()) + ", tier " + Wire.name(after.tier()) + ")";
   }
 
-  @Command(name = "forget", description = "Soft-delete a record: kept for audit, never recalled again.")
+  @Command(
+      name = "forget",
+      description = "Soft-delete a record: kept for audit, never recalled again.")
   static final class Forget extends RecordCommand {
-    @Override MemoryRecord apply(RecallEngine engine, Scope scope, String id) { return engine.forget(scope, id); }
-    @Override String verb() { return "forgot"; }
+    @Override
+    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
+      return engine.forget(scope, id);
+    }
+
+    @Override
+    String verb() {
+      return "forgot";
+    }
   }
 
-  @Command(name = "archive", description = "Move a record to the archived tier: recalled only with --include-archived.")
+  @Command(
+      name = "archive",
+      description = "Move a record to the archived tier: recalled only with --include-archived.")
   static final class Archive extends RecordCommand {
-    @Override MemoryRecord apply(RecallEngine engine, Scope scope, String id) { return engine.archive(scope, id); }
-    @Override String verb() { return "archived"; }
+    @Override
+    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
+      return engine.archive(scope, id);
+    }
+
+    @Override
+    String verb() {
+      return "archived";
+    }
   }
 
   @Command(name = "unarchive", description = "Bring an archived record back to the active tier.")
   static final class Unarchive extends RecordCommand {
-    @Override MemoryRecord apply(RecallEngine engine, Scope scope, String id) { return engine.unarchive(scope, id); }
-    @Override String verb() { return "unarchived"; }
+    @Override
+    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
+      return engine.unarchive(scope, id);
+    }
+
+    @Override
+    String verb() {
+      return "unarchived";
+    }
   }
 
-  @Command(name = "pin", description = "Pin a record (always_load): injected first in every recall of its scope.")
+  @Command(
+      name = "pin",
+      description = "Pin a record (always_load): injected first in every recall of its scope.")
   static final class Pin extends RecordCommand {
-    @Override MemoryRecord apply(RecallEngine engine, Scope scope, String id) { return engine.pin(scope, id); }
-    @Override String verb() { return "pinned"; }
+    @Override
+    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
+      return engine.pin(scope, id);
+    }
+
+    @Override
+    String verb() {
+      return "pinned";
+    }
   }
 
-  @Command(name = "unpin", description = "Return a pinned record to the active tier (recalled by relevance).")
+  @Command(
+      name = "unpin",
+      description = "Return a pinned record to the active tier (recalled by relevance).")
   static final class Unpin extends RecordCommand {
-    @Override MemoryRecord apply(RecallEngine engine, Scope scope, String id) { return engine.unpin(scope, id); }
-    @Override String verb() { return "unpinned"; }
+    @Override
+    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
+      return engine.unpin(scope, id);
+    }
+
+    @Override
+    String verb() {
+      return "unpinned";
+    }
   }
 
   @Command(name = "purge", description = "Delete a record for good (no audit copy is kept).")
   static final class Purge extends RecordCommand {
-    @Override MemoryRecord apply(RecallEngine engine, Scope scope, String id) { return engine.purge(scope, id); }
-    @Override String verb() { return "purged"; }
+    @Override
+    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
+      return engine.purge(scope, id);
+    }
+
+    @Override
+    String verb() {
+      return "purged";
+    }
+
     /** A purged record has no state left to show. */
-    @Override String state(MemoryRecord before) { return ""; }
+    @Override
+    String state(MemoryRecord before) {
+      return "";
+    }
   }
 }

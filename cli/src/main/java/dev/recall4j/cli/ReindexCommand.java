@@ -9,10 +9,12 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
-@Command(name = "reindex", description = "Re-embed every record with the configured embedding model (resumable).")
+@Command(
+    name = "reindex",
+    description = "Re-embed every record with the configured embedding model (resumable).")
 final class ReindexCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
@@ -27,10 +29,17 @@ final class ReindexCommand implements Callable<Integer> {
       outcome = Reindexer.reindex(config, embedder, bar::update);
       bar.finish();
     }
-    spec.commandLine().getOut().printf(Locale.ROOT, "reindexed %d records (%d this run%s) from %s to %s in %.1f s%n",
-        outcome.records(), outcome.embeddedThisRun(), outcome.resumed() ? ", resumed" : "",
-        outcome.fromModel() == null ? "no vectors" : outcome.fromModel(),
-        outcome.toModel() == null ? "no vectors" : outcome.toModel(), (System.nanoTime() - start) / 1e9);
+    spec.commandLine()
+        .getOut()
+        .printf(
+            Locale.ROOT,
+            "reindexed %d records (%d this run%s) from %s to %s in %.1f s%n",
+            outcome.records(),
+            outcome.embeddedThisRun(),
+            outcome.resumed() ? ", resumed" : "",
+            outcome.fromModel() == null ? "no vectors" : outcome.fromModel(),
+            outcome.toModel() == null ? "no vectors" : outcome.toModel(),
+            (System.nanoTime() - start) / 1e9);
     return 0;
   }
 }

@@ -12,12 +12,12 @@ import dev.recall4j.core.Stage;
 import dev.recall4j.core.Wire;
 import java.io.PrintWriter;
 import java.util.Locale;
-
 import java.util.stream.Collectors;
 
 /** Prints a {@link RecallResult} as text, as JSON, or as an explanation table. */
 final class ResultPrinter {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private ResultPrinter() {}
 
@@ -29,18 +29,28 @@ final class ResultPrinter {
   }
 
   static String summary(RecallResult r) {
-    String stages = r.timingsMillis().entrySet().stream()
-        .filter(e -> e.getKey() != Stage.TOTAL)
-        .map(e -> e.getKey() + " " + ms(e.getValue()))
-        .collect(Collectors.joining(", "));
-    return String.format(Locale.ROOT, "retrieval: %s | %d/%d tokens (%s) | %d items, %d dropped | %s ms (%s)",
-        r.retrieval().describe(), r.tokensUsed(), r.budgetTokens(), r.tokenizer(), r.items().size(), r.dropped().size(),
-        ms(r.timingsMillis().getOrDefault(Stage.TOTAL, 0.0)), stages);
+    String stages =
+        r.timingsMillis().entrySet().stream()
+            .filter(e -> e.getKey() != Stage.TOTAL)
+            .map(e -> e.getKey() + " " + ms(e.getValue()))
+            .collect(Collectors.joining(", "));
+    return String.format(
+        Locale.ROOT,
+        "retrieval: %s | %d/%d tokens (%s) | %d items, %d dropped | %s ms (%s)",
+        r.retrieval().describe(),
+        r.tokensUsed(),
+        r.budgetTokens(),
+        r.tokenizer(),
+        r.items().size(),
+        r.dropped().size(),
+        ms(r.timingsMillis().getOrDefault(Stage.TOTAL, 0.0)),
+        stages);
   }
 
   /**
    * The JSON other tools read: {@code context}, {@code budget}, {@code tokens_used}, {@code
-   * tokenizer}, {@code retrieval}, {@code items}, {@code dropped}, {@code timings_ms}, {@code warnings}.
+   * tokenizer}, {@code retrieval}, {@code items}, {@code dropped}, {@code timings_ms}, {@code
+   * warnings}.
    */
   static void json(RecallResult r, PrintWriter out) throws java.io.IOException {
     ObjectNode root = JSON.createObjectNode();
@@ -72,7 +82,11 @@ final class ResultPrinter {
     }
     ArrayNode dropped = root.putArray("dropped");
     for (DroppedItem d : r.dropped()) {
-      dropped.addObject().put("id", d.id()).put("reason", Wire.name(d.reason())).put("detail", d.detail());
+      dropped
+          .addObject()
+          .put("id", d.id())
+          .put("reason", Wire.name(d.reason()))
+          .put("detail", d.detail());
     }
     ObjectNode timings = root.putObject("timings_ms");
     r.timingsMillis().forEach((stage, millis) -> timings.put(stage.toString(), millis));
@@ -83,15 +97,46 @@ final class ResultPrinter {
   /** One row per injected item with every factor of its score, then the dropped candidates. */
   static void explain(RecallResult r, PrintWriter out) {
     String row = "%-28s %-20s %4s %8s %4s %7s %8s %6s %6s %4s %9s %6s%n";
-    out.printf(Locale.ROOT, row, "id", "section", "lex#", "bm25", "vec#", "cosine", "fused", "decay", "trust", "tier", "final", "tokens");
+    out.printf(
+        Locale.ROOT,
+        row,
+        "id",
+        "section",
+        "lex#",
+        "bm25",
+        "vec#",
+        "cosine",
+        "fused",
+        "decay",
+        "trust",
+        "tier",
+        "final",
+        "tokens");
     for (RecalledItem item : r.items()) {
       ScoreBreakdown s = item.score();
-      out.printf(Locale.ROOT, row, clip(item.record().id(), 28), clip(item.section(), 20), rank(s.lexicalRank()),
-          num(s.lexicalScore()), rank(s.vectorRank()), num(s.vectorSimilarity()), num(s.fusedScore()), num(s.decay()),
-          num(s.trust()), s.tierPriority(), num(s.finalScore()), item.tokens() + (item.truncated() ? "*" : ""));
+      out.printf(
+          Locale.ROOT,
+          row,
+          clip(item.record().id(), 28),
+          clip(item.section(), 20),
+          rank(s.lexicalRank()),
+          num(s.lexicalScore()),
+          rank(s.vectorRank()),
+          num(s.vectorSimilarity()),
+          num(s.fusedScore()),
+          num(s.decay()),
+          num(s.trust()),
+          s.tierPriority(),
+          num(s.finalScore()),
+          item.tokens() + (item.truncated() ? "*" : ""));
     }
     for (DroppedItem d : r.dropped()) {
-      out.printf(Locale.ROOT, "dropped %-28s %-16s %s%n", clip(d.id(), 28), Wire.name(d.reason()), d.detail());
+      out.printf(
+          Locale.ROOT,
+          "dropped %-28s %-16s %s%n",
+          clip(d.id(), 28),
+          Wire.name(d.reason()),
+          d.detail());
     }
     out.println(summary(r));
   }
@@ -122,5 +167,4 @@ final class ResultPrinter {
   private static String clip(String s, int width) {
     return s.length() <= width ? s : s.substring(0, width - 1) + "~";
   }
-
 }

@@ -10,8 +10,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The small workspace bundled for the quickstart: the memories, KB observations and documents of
- * a coding agent working on "tidewatch", a tide-prediction service. Written for recall4j; covers
+ * The small workspace bundled for the quickstart: the memories, KB observations and documents of a
+ * coding agent working on "tidewatch", a tide-prediction service. Written for recall4j; covers
  * every silo and the common memory kinds.
  */
 final class SampleWorkspace {
@@ -20,10 +20,11 @@ final class SampleWorkspace {
       List.of("memories.jsonl", "kb.jsonl", "docs/operations.md", "docs/harmonics.md");
 
   /** The queries the quickstart runs: a workflow, an error message, and the user's preferences. */
-  static final List<String> QUERIES = List.of(
-      "how do I release a new version?",
-      "NullPointerException in TideTable.parse",
-      "what units and code style does the user prefer?");
+  static final List<String> QUERIES =
+      List.of(
+          "how do I release a new version?",
+          "NullPointerException in TideTable.parse",
+          "what units and code style does the user prefer?");
 
   private SampleWorkspace() {}
 
@@ -33,10 +34,16 @@ final class SampleWorkspace {
    * every day the quickstart is run.
    */
   static List<MemoryRecord> asOf(List<MemoryRecord> records, Instant now) {
-    Instant newest = records.stream().map(MemoryRecord::updated).max(Instant::compareTo).orElse(now);
+    Instant newest =
+        records.stream().map(MemoryRecord::updated).max(Instant::compareTo).orElse(now);
     Duration shift = Duration.between(newest, now.minus(Duration.ofHours(1)));
     return records.stream()
-        .map(r -> r.toBuilder().created(r.created().plus(shift)).updated(r.updated().plus(shift)).build())
+        .map(
+            r ->
+                r.toBuilder()
+                    .created(r.created().plus(shift))
+                    .updated(r.updated().plus(shift))
+                    .build())
         .toList();
   }
 

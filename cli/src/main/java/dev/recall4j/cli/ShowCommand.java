@@ -8,9 +8,9 @@ import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "show", description = "Print one record as JSON (any status).")
 final class ShowCommand implements Callable<Integer> {
@@ -24,8 +24,16 @@ final class ShowCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     EngineConfig config = options.config();
     try (RecallEngine engine = RecallEngine.open(config)) {
-      MemoryRecord record = engine.get(options.scope(config), options.teams(), id).orElseThrow(() ->
-          new IllegalArgumentException("id: no record \"" + id + "\" in namespace " + options.scope(config).namespace()));
+      MemoryRecord record =
+          engine
+              .get(options.scope(config), options.teams(), id)
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "id: no record \""
+                              + id
+                              + "\" in namespace "
+                              + options.scope(config).namespace()));
       spec.commandLine().getOut().println(RecordJson.write(record, false));
     }
     return 0;

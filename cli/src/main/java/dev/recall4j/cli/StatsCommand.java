@@ -26,31 +26,52 @@ import picocli.CommandLine.Spec;
  * --record-session} it first records one session's {@code memory_stats} row, for agents that call
  * the CLI at session end instead of the Java API.
  */
-@Command(name = "stats", description = "Recall log, session budget statistics and budget advice of a namespace.")
+@Command(
+    name = "stats",
+    description = "Recall log, session budget statistics and budget advice of a namespace.")
 final class StatsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
 
-  @Option(names = "--last", paramLabel = "N", defaultValue = "10", description = "Recall-log entries to list (default 10).")
+  @Option(
+      names = "--last",
+      paramLabel = "N",
+      defaultValue = "10",
+      description = "Recall-log entries to list (default 10).")
   int last;
 
   @ArgGroup(exclusive = false)
   Session session;
 
   static final class Session {
-    @Option(names = "--record-session", required = true, paramLabel = "ID", description = "Record a session's statistics first.")
+    @Option(
+        names = "--record-session",
+        required = true,
+        paramLabel = "ID",
+        description = "Record a session's statistics first.")
     String id;
 
-    @Option(names = "--budget-tokens", required = true, paramLabel = "N", description = "The session's budget in tokens.")
+    @Option(
+        names = "--budget-tokens",
+        required = true,
+        paramLabel = "N",
+        description = "The session's budget in tokens.")
     int budgetTokens;
 
-    @Option(names = "--injected-tokens", required = true, paramLabel = "N", description = "Tokens injected over the session.")
+    @Option(
+        names = "--injected-tokens",
+        required = true,
+        paramLabel = "N",
+        description = "Tokens injected over the session.")
     int injectedTokens;
 
     @Option(names = "--compressed", description = "The rolling summary fired at least once.")
     boolean compressed;
 
-    @Option(names = "--tokens-per-sec", paramLabel = "X", description = "The model's average generation speed.")
+    @Option(
+        names = "--tokens-per-sec",
+        paramLabel = "X",
+        description = "The model's average generation speed.")
     Double tokensPerSec;
   }
 
@@ -65,21 +86,43 @@ final class StatsCommand implements Callable<Integer> {
     }
     try (RecallEngine engine = RecallEngine.open(config)) {
       if (session != null) {
-        engine.recordSession(scope, new SessionStats(session.id, session.budgetTokens, session.injectedTokens,
-            session.compressed, session.tokensPerSec));
+        engine.recordSession(
+            scope,
+            new SessionStats(
+                session.id,
+                session.budgetTokens,
+                session.injectedTokens,
+                session.compressed,
+                session.tokensPerSec));
         out.println("recorded session " + session.id);
       }
       out.println("statistics: " + config.statsFile());
       RecallLogSummary summary = engine.recallLogSummary(scope);
-      out.printf(Locale.ROOT, "recall log: %d recalls in namespace %s", summary.entries(), scope.namespace());
+      out.printf(
+          Locale.ROOT,
+          "recall log: %d recalls in namespace %s",
+          summary.entries(),
+          scope.namespace());
       if (summary.entries() > 0) {
-        out.printf(Locale.ROOT, "; avg %.1f items, %.0f/%.0f tokens, %.1f ms",
-            summary.avgItems(), summary.avgTokensUsed(), summary.avgBudgetTokens(), summary.avgMillis());
+        out.printf(
+            Locale.ROOT,
+            "; avg %.1f items, %.0f/%.0f tokens, %.1f ms",
+            summary.avgItems(),
+            summary.avgTokensUsed(),
+            summary.avgBudgetTokens(),
+            summary.avgMillis());
       }
       out.println();
       for (LoggedRecall r : engine.recallLog(scope, Math.max(1, last))) {
-        out.printf(Locale.ROOT, "  %s  %d/%d tokens  %s  \"%s\" -> %s%n", r.recordedAt(), r.tokensUsed(), r.budgetTokens(),
-            r.retrieval(), r.query(), r.ids().isEmpty() ? "(nothing)" : String.join(", ", r.ids()));
+        out.printf(
+            Locale.ROOT,
+            "  %s  %d/%d tokens  %s  \"%s\" -> %s%n",
+            r.recordedAt(),
+            r.tokensUsed(),
+            r.budgetTokens(),
+            r.retrieval(),
+            r.query(),
+            r.ids().isEmpty() ? "(nothing)" : String.join(", ", r.ids()));
       }
       printBudget(out, config, engine.budgetAdvice(scope));
     }
@@ -88,19 +131,35 @@ final class StatsCommand implements Callable<Integer> {
 
   /** The configured budget and the advice, as {@code status} and {@code stats} print them. */
   static void printBudget(PrintWriter out, EngineConfig config, Optional<BudgetAdvice> advice) {
-    int budget = BudgetSizing.budgetFor(
-        config.budget().contextLength() > 0 ? OptionalInt.of(config.budget().contextLength()) : OptionalInt.empty(), config.budget().share());
-    out.printf(Locale.ROOT, "Memory budget: %.0f%% of context (%d tokens%s)%n", config.budget().share() * 100, budget,
-        config.budget().contextLength() > 0 ? " of " + config.budget().contextLength() : ", context length unknown");
+    int budget =
+        BudgetSizing.budgetFor(
+            config.budget().contextLength() > 0
+                ? OptionalInt.of(config.budget().contextLength())
+                : OptionalInt.empty(),
+            config.budget().share());
+    out.printf(
+        Locale.ROOT,
+        "Memory budget: %.0f%% of context (%d tokens%s)%n",
+        config.budget().share() * 100,
+        budget,
+        config.budget().contextLength() > 0
+            ? " of " + config.budget().contextLength()
+            : ", context length unknown");
     if (advice.isEmpty()) {
       out.println("Budget advice: statistics are off (stats.enabled: false)");
       return;
     }
     BudgetAdvice a = advice.get();
     if (a.sessions() > 0) {
-      out.printf(Locale.ROOT, "sessions:   %d recorded; avg utilisation %.0f%%, compression in %.0f%%%s%n", a.sessions(),
-          a.avgUtilisation() * 100, a.compressedShare() * 100,
-          a.avgTokensPerSec() == null ? "" : String.format(Locale.ROOT, ", %.1f tokens/s", a.avgTokensPerSec()));
+      out.printf(
+          Locale.ROOT,
+          "sessions:   %d recorded; avg utilisation %.0f%%, compression in %.0f%%%s%n",
+          a.sessions(),
+          a.avgUtilisation() * 100,
+          a.compressedShare() * 100,
+          a.avgTokensPerSec() == null
+              ? ""
+              : String.format(Locale.ROOT, ", %.1f tokens/s", a.avgTokensPerSec()));
     }
     a.lines().forEach(out::println);
   }

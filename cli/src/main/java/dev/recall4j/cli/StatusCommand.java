@@ -11,10 +11,13 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
-@Command(name = "status", description = "Counts per silo, kind, tier and status; index size; embedding model; budget advice.")
+@Command(
+    name = "status",
+    description =
+        "Counts per silo, kind, tier and status; index size; embedding model; budget advice.")
 final class StatusCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
@@ -25,9 +28,20 @@ final class StatusCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (RecallEngine engine = RecallEngine.open(config)) {
       EngineStatus s = engine.status(options.scope(config));
-      out.printf(Locale.ROOT, "index:      %s (%.1f KiB on disk)%n", s.indexDir(), s.sizeBytes() / 1024.0);
-      out.printf(Locale.ROOT, "embeddings: %s%n", s.embeddingModel() == null ? "none (lexical only)" : s.embeddingModel() + ", " + s.dimension() + " dimensions");
-      out.printf(Locale.ROOT, "records:    %d in namespace %s, %d without a vector%n", s.records(), options.scope(config).namespace(), s.withoutVector());
+      out.printf(
+          Locale.ROOT, "index:      %s (%.1f KiB on disk)%n", s.indexDir(), s.sizeBytes() / 1024.0);
+      out.printf(
+          Locale.ROOT,
+          "embeddings: %s%n",
+          s.embeddingModel() == null
+              ? "none (lexical only)"
+              : s.embeddingModel() + ", " + s.dimension() + " dimensions");
+      out.printf(
+          Locale.ROOT,
+          "records:    %d in namespace %s, %d without a vector%n",
+          s.records(),
+          options.scope(config).namespace(),
+          s.withoutVector());
       print(out, "silo", s.bySilo());
       print(out, "kind", s.byKind());
       print(out, "tier", s.byTier());

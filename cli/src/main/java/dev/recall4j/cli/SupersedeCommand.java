@@ -20,11 +20,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * Replaces a record by a corrected one. The new record takes the old one's silo, kind, tier,
- * scope, tags and title unless the options say otherwise; its source defaults to {@code
- * user_correction}, since a person typing a correction is the most reliable source there is.
+ * Replaces a record by a corrected one. The new record takes the old one's silo, kind, tier, scope,
+ * tags and title unless the options say otherwise; its source defaults to {@code user_correction},
+ * since a person typing a correction is the most reliable source there is.
  */
-@Command(name = "supersede", description = "Replace a record by a new version (old: superseded, kept for history).")
+@Command(
+    name = "supersede",
+    description = "Replace a record by a new version (old: superseded, kept for history).")
 final class SupersedeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
@@ -32,22 +34,38 @@ final class SupersedeCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "OLD_ID", description = "The record to replace.")
   String oldId;
 
-  @Option(names = "--content", required = true, paramLabel = "TEXT", description = "The new content.")
+  @Option(
+      names = "--content",
+      required = true,
+      paramLabel = "TEXT",
+      description = "The new content.")
   String content;
 
-  @Option(names = "--id", paramLabel = "NEW_ID", description = "Id of the new record (default: derived from the content).")
+  @Option(
+      names = "--id",
+      paramLabel = "NEW_ID",
+      description = "Id of the new record (default: derived from the content).")
   String newId;
 
-  @Option(names = "--title", paramLabel = "TEXT", description = "Title (default: the old record's).")
+  @Option(
+      names = "--title",
+      paramLabel = "TEXT",
+      description = "Title (default: the old record's).")
   String title;
 
   @Option(names = "--kind", paramLabel = "KIND", description = "Kind (default: the old record's).")
   String kind;
 
-  @Option(names = "--tag", paramLabel = "TAG", description = "Tags, repeatable (default: the old record's).")
+  @Option(
+      names = "--tag",
+      paramLabel = "TAG",
+      description = "Tags, repeatable (default: the old record's).")
   List<String> tags;
 
-  @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "user_correction",
+  @Option(
+      names = "--source",
+      paramLabel = "SOURCE",
+      defaultValue = "user_correction",
       description = "Provenance: user_correction (default), user, agent, system or import.")
   String source;
 
@@ -57,16 +75,30 @@ final class SupersedeCommand implements Callable<Integer> {
     Scope scope = options.scope(config);
     MemoryRecord created;
     try (RecallEngine engine = RecallEngine.open(config)) {
-      MemoryRecord old = engine.get(scope, oldId).orElseThrow(() ->
-          new IllegalArgumentException("OLD_ID: no record \"" + oldId + "\" in scope " + scope));
-      MemoryRecord.Builder next = old.toBuilder()
-          .id(newId != null ? newId : RecordJson.derivedId(old.silo(), content))
-          .content(content)
-          .source(Source.parse("--source", source))
-          .tier(old.tier() == Tier.ARCHIVED ? Tier.ACTIVE : old.tier())
-          .created(null).updated(null).lastAccessed(null).recallCount(0)
-          .supersedes(oldId).links(List.of()).summary(null).origin(null).trust(null)
-          .vector(null).embeddingModel(null);
+      MemoryRecord old =
+          engine
+              .get(scope, oldId)
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "OLD_ID: no record \"" + oldId + "\" in scope " + scope));
+      MemoryRecord.Builder next =
+          old.toBuilder()
+              .id(newId != null ? newId : RecordJson.derivedId(old.silo(), content))
+              .content(content)
+              .source(Source.parse("--source", source))
+              .tier(old.tier() == Tier.ARCHIVED ? Tier.ACTIVE : old.tier())
+              .created(null)
+              .updated(null)
+              .lastAccessed(null)
+              .recallCount(0)
+              .supersedes(oldId)
+              .links(List.of())
+              .summary(null)
+              .origin(null)
+              .trust(null)
+              .vector(null)
+              .embeddingModel(null);
       if (title != null) {
         next.title(title);
       }

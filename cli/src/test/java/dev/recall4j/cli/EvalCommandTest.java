@@ -26,9 +26,20 @@ class EvalCommandTest {
     int exit =
         Main.run(
             new String[] {
-              "eval", "--dataset", locomo.toString(), "--level", "mixed", "--mode", "bm25", "--budget", "512",
-              "--tier-boost=" + tierBoost, "--cache", tmp.resolve("cache").toString(),
-              "--out", tmp.resolve("r.json").toString()
+              "eval",
+              "--dataset",
+              locomo.toString(),
+              "--level",
+              "mixed",
+              "--mode",
+              "bm25",
+              "--budget",
+              "512",
+              "--tier-boost=" + tierBoost,
+              "--cache",
+              tmp.resolve("cache").toString(),
+              "--out",
+              tmp.resolve("r.json").toString()
             },
             new PrintWriter(out, true),
             new PrintWriter(err, true));
@@ -54,7 +65,11 @@ class EvalCommandTest {
 
       assertEquals(1, run.exit(), bad + ": " + run.err());
       assertTrue(
-          run.err().startsWith("recall4j: --tier-boost: must be \"strict\" or a boost >= 0, got \"" + bad + "\""),
+          run.err()
+              .startsWith(
+                  "recall4j: --tier-boost: must be \"strict\" or a boost >= 0, got \""
+                      + bad
+                      + "\""),
           run.err());
     }
   }

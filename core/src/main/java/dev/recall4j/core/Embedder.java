@@ -6,8 +6,8 @@ import java.util.List;
  * Turns text into vectors for the semantic path.
  *
  * <p>Contract: every vector has {@link #dimension()} finite components and unit L2 length (the
- * index scores by dot product). Queries and documents are embedded by separate methods because
- * many models want different prefixes or instructions for each. Implementations must be safe for
+ * index scores by dot product). Queries and documents are embedded by separate methods because many
+ * models want different prefixes or instructions for each. Implementations must be safe for
  * concurrent use. Calls may block (an in-process model computes, a remote one waits on the
  * network); callers that must not wait wrap them in a deadline.
  */

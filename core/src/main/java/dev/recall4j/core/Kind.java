@@ -34,10 +34,26 @@ public record Kind(String name) {
         Checks.excerpt(name));
   }
 
-  private static final Map<String, Kind> BUILT_IN = Map.of(
-      IDENTITY.name, IDENTITY, WORKSPACE_PROFILE.name, WORKSPACE_PROFILE, PROJECT_FACT.name, PROJECT_FACT,
-      TOOL_USE.name, TOOL_USE, WORKFLOW.name, WORKFLOW, USER_PREFERENCE.name, USER_PREFERENCE,
-      CORRECTION.name, CORRECTION, RAG_CHUNK.name, RAG_CHUNK, OBSERVATION.name, OBSERVATION);
+  private static final Map<String, Kind> BUILT_IN =
+      Map.of(
+          IDENTITY.name,
+          IDENTITY,
+          WORKSPACE_PROFILE.name,
+          WORKSPACE_PROFILE,
+          PROJECT_FACT.name,
+          PROJECT_FACT,
+          TOOL_USE.name,
+          TOOL_USE,
+          WORKFLOW.name,
+          WORKFLOW,
+          USER_PREFERENCE.name,
+          USER_PREFERENCE,
+          CORRECTION.name,
+          CORRECTION,
+          RAG_CHUNK.name,
+          RAG_CHUNK,
+          OBSERVATION.name,
+          OBSERVATION);
 
   /**
    * The kind named {@code name}: the shared constant for a built-in kind, else a new one (checked

@@ -99,10 +99,15 @@ public record MemoryRecord(
     Checks.notNull(created, "created");
     updated = updated == null ? created : updated;
     Checks.require(
-        !updated.isBefore(created), "updated", "must not be before created (%s), got %s", created, updated);
+        !updated.isBefore(created),
+        "updated",
+        "must not be before created (%s), got %s",
+        created,
+        updated);
     Checks.require(recallCount >= 0, "recallCount", "must be >= 0, got %d", recallCount);
     supersedes = supersedes == null ? null : checkId(supersedes, "supersedes");
-    Checks.require(!id.equals(supersedes), "supersedes", "a record cannot supersede itself (%s)", id);
+    Checks.require(
+        !id.equals(supersedes), "supersedes", "a record cannot supersede itself (%s)", id);
     links = links == null ? List.of() : links.stream().map(l -> checkId(l, "links")).toList();
     title = Checks.blankToNull(title);
     content = Checks.notBlank(content, "content");
@@ -123,7 +128,10 @@ public record MemoryRecord(
       contentHash = ContentHash.of(content);
     } else {
       Checks.require(
-          ContentHash.isValid(contentHash), "contentHash", "must be 64 lower-case hex digits, got %s", Checks.excerpt(contentHash));
+          ContentHash.isValid(contentHash),
+          "contentHash",
+          "must be 64 lower-case hex digits, got %s",
+          Checks.excerpt(contentHash));
     }
     embeddingModel = Checks.blankToNull(embeddingModel);
     vector = vector == null ? null : checkVector(vector, "vector");
@@ -153,8 +161,8 @@ public record MemoryRecord(
 
   /**
    * The vector without copying it: a read-only buffer over the record's own array, or null. For
-   * readers that look at many vectors per call (ranking compares every pair of candidates), where
-   * a copy each would cost more than the reading.
+   * readers that look at many vectors per call (ranking compares every pair of candidates), where a
+   * copy each would cost more than the reading.
    */
   public FloatBuffer vectorView() {
     return vector == null ? null : FloatBuffer.wrap(vector).asReadOnlyBuffer();
@@ -166,7 +174,10 @@ public record MemoryRecord(
     return passageVectors.stream().map(float[]::clone).toList();
   }
 
-  /** Copies of every vector, {@code vector} first, then the passage vectors; empty when not embedded. */
+  /**
+   * Copies of every vector, {@code vector} first, then the passage vectors; empty when not
+   * embedded.
+   */
   public List<float[]> vectors() {
     List<float[]> all = new ArrayList<>(vectorCount());
     if (vector != null) {
@@ -229,15 +240,32 @@ public record MemoryRecord(
 
   @Override
   public String toString() {
-    return "MemoryRecord[id=" + id + ", silo=" + Wire.name(silo) + ", kind=" + kind
-        + ", tier=" + Wire.name(tier) + ", status=" + Wire.name(status) + ", scope=" + scope
-        + ", content=" + Checks.excerpt(content) + ", dim=" + dimension() + "]";
+    return "MemoryRecord[id="
+        + id
+        + ", silo="
+        + Wire.name(silo)
+        + ", kind="
+        + kind
+        + ", tier="
+        + Wire.name(tier)
+        + ", status="
+        + Wire.name(status)
+        + ", scope="
+        + scope
+        + ", content="
+        + Checks.excerpt(content)
+        + ", dim="
+        + dimension()
+        + "]";
   }
 
   private static String checkId(String value, String field) {
     Checks.notBlank(value, field);
     Checks.require(
-        value.length() <= MAX_ID_CHARS && value.codePoints().noneMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c)),
+        value.length() <= MAX_ID_CHARS
+            && value
+                .codePoints()
+                .noneMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c)),
         field,
         "must be 1-%d characters without whitespace or control characters, got %s",
         MAX_ID_CHARS,
@@ -253,7 +281,11 @@ public record MemoryRecord(
     for (String tag : tags) {
       String stripped = Checks.notBlank(tag, "tags");
       Checks.require(
-          stripped.length() <= MAX_TAG_CHARS, "tags", "each tag must be at most %d characters, got %s", MAX_TAG_CHARS, Checks.excerpt(stripped));
+          stripped.length() <= MAX_TAG_CHARS,
+          "tags",
+          "each tag must be at most %d characters, got %s",
+          MAX_TAG_CHARS,
+          Checks.excerpt(stripped));
       unique.add(stripped);
     }
     return List.copyOf(unique);
@@ -262,7 +294,12 @@ public record MemoryRecord(
   private static float[] checkVector(float[] vector, String field) {
     Checks.require(vector.length > 0, field, "must not be empty");
     for (int i = 0; i < vector.length; i++) {
-      Checks.require(Float.isFinite(vector[i]), field, "component %d is %s; every component must be finite", i, vector[i]);
+      Checks.require(
+          Float.isFinite(vector[i]),
+          field,
+          "component %d is %s; every component must be finite",
+          i,
+          vector[i]);
     }
     return vector.clone();
   }
@@ -271,15 +308,26 @@ public record MemoryRecord(
     if (passages == null || passages.isEmpty()) {
       return List.of();
     }
-    Checks.require(vector != null, "passageVectors", "need the first passage's vector in vector, which is null");
-    Checks.require(passages.size() <= MAX_PASSAGE_VECTORS, "passageVectors",
-        "at most %d, got %d; split the text into several records", MAX_PASSAGE_VECTORS, passages.size());
+    Checks.require(
+        vector != null,
+        "passageVectors",
+        "need the first passage's vector in vector, which is null");
+    Checks.require(
+        passages.size() <= MAX_PASSAGE_VECTORS,
+        "passageVectors",
+        "at most %d, got %d; split the text into several records",
+        MAX_PASSAGE_VECTORS,
+        passages.size());
     List<float[]> copies = new ArrayList<>(passages.size());
     for (int i = 0; i < passages.size(); i++) {
       String field = "passageVectors[" + i + "]";
       float[] passage = checkVector(Checks.notNull(passages.get(i), field), field);
-      Checks.require(passage.length == vector.length, field,
-          "dimension %d differs from the vector's %d", passage.length, vector.length);
+      Checks.require(
+          passage.length == vector.length,
+          field,
+          "dimension %d differs from the vector's %d",
+          passage.length,
+          vector.length);
       copies.add(passage);
     }
     return List.copyOf(copies);
@@ -339,46 +387,162 @@ public record MemoryRecord(
       passageVectors = r.passageVectors;
     }
 
-    public Builder id(String id) { this.id = id; return this; }
-    public Builder silo(Silo silo) { this.silo = silo; return this; }
-    public Builder kind(Kind kind) { this.kind = kind; return this; }
-    public Builder tier(Tier tier) { this.tier = tier; return this; }
-    public Builder status(Status status) { this.status = status; return this; }
-    public Builder scope(Scope scope) { this.scope = scope; return this; }
-    public Builder tags(List<String> tags) { this.tags = new ArrayList<>(tags); return this; }
-    public Builder tag(String tag) { this.tags.add(tag); return this; }
-    public Builder source(Source source) { this.source = source; return this; }
-    public Builder trust(Double trust) { this.trust = trust; return this; }
-    public Builder created(Instant created) { this.created = created; return this; }
-    public Builder updated(Instant updated) { this.updated = updated; return this; }
-    public Builder lastAccessed(Instant lastAccessed) { this.lastAccessed = lastAccessed; return this; }
-    public Builder recallCount(long recallCount) { this.recallCount = recallCount; return this; }
-    public Builder supersedes(String supersedes) { this.supersedes = supersedes; return this; }
-    public Builder links(List<String> links) { this.links = new ArrayList<>(links); return this; }
-    public Builder title(String title) { this.title = title; return this; }
+    public Builder id(String id) {
+      this.id = id;
+      return this;
+    }
+
+    public Builder silo(Silo silo) {
+      this.silo = silo;
+      return this;
+    }
+
+    public Builder kind(Kind kind) {
+      this.kind = kind;
+      return this;
+    }
+
+    public Builder tier(Tier tier) {
+      this.tier = tier;
+      return this;
+    }
+
+    public Builder status(Status status) {
+      this.status = status;
+      return this;
+    }
+
+    public Builder scope(Scope scope) {
+      this.scope = scope;
+      return this;
+    }
+
+    public Builder tags(List<String> tags) {
+      this.tags = new ArrayList<>(tags);
+      return this;
+    }
+
+    public Builder tag(String tag) {
+      this.tags.add(tag);
+      return this;
+    }
+
+    public Builder source(Source source) {
+      this.source = source;
+      return this;
+    }
+
+    public Builder trust(Double trust) {
+      this.trust = trust;
+      return this;
+    }
+
+    public Builder created(Instant created) {
+      this.created = created;
+      return this;
+    }
+
+    public Builder updated(Instant updated) {
+      this.updated = updated;
+      return this;
+    }
+
+    public Builder lastAccessed(Instant lastAccessed) {
+      this.lastAccessed = lastAccessed;
+      return this;
+    }
+
+    public Builder recallCount(long recallCount) {
+      this.recallCount = recallCount;
+      return this;
+    }
+
+    public Builder supersedes(String supersedes) {
+      this.supersedes = supersedes;
+      return this;
+    }
+
+    public Builder links(List<String> links) {
+      this.links = new ArrayList<>(links);
+      return this;
+    }
+
+    public Builder title(String title) {
+      this.title = title;
+      return this;
+    }
+
     /** Sets the content and clears a previously set hash, which would no longer match. */
-    public Builder content(String content) { this.content = content; this.contentHash = null; return this; }
-    public Builder summary(String summary) { this.summary = summary; return this; }
-    public Builder origin(Origin origin) { this.origin = origin; return this; }
-    public Builder contentHash(String contentHash) { this.contentHash = contentHash; return this; }
-    public Builder embeddingModel(String embeddingModel) { this.embeddingModel = embeddingModel; return this; }
+    public Builder content(String content) {
+      this.content = content;
+      this.contentHash = null;
+      return this;
+    }
+
+    public Builder summary(String summary) {
+      this.summary = summary;
+      return this;
+    }
+
+    public Builder origin(Origin origin) {
+      this.origin = origin;
+      return this;
+    }
+
+    public Builder contentHash(String contentHash) {
+      this.contentHash = contentHash;
+      return this;
+    }
+
+    public Builder embeddingModel(String embeddingModel) {
+      this.embeddingModel = embeddingModel;
+      return this;
+    }
+
     /** Sets the vector and clears the passage vectors, which belong to the vector they follow. */
-    public Builder vector(float[] vector) { this.vector = vector; this.passageVectors = List.of(); return this; }
+    public Builder vector(float[] vector) {
+      this.vector = vector;
+      this.passageVectors = List.of();
+      return this;
+    }
+
     /**
      * Sets the vectors of a text embedded in passages: the first becomes {@code vector}, the rest
      * {@code passageVectors}; an empty list clears both. Copied when the record is built.
      */
     public Builder vectors(List<float[]> vectors) {
       this.vector = vectors.isEmpty() ? null : vectors.get(0);
-      this.passageVectors = vectors.isEmpty() ? List.of() : new ArrayList<>(vectors.subList(1, vectors.size()));
+      this.passageVectors =
+          vectors.isEmpty() ? List.of() : new ArrayList<>(vectors.subList(1, vectors.size()));
       return this;
     }
 
     /** Validates and builds; the creation time defaults to {@code now} when unset. */
     public MemoryRecord build(Instant now) {
-      return new MemoryRecord(id, silo, kind, tier, status, scope, tags, source, trust,
-          created == null ? now : created, updated, lastAccessed, recallCount, supersedes, links,
-          title, content, summary, origin, contentHash, embeddingModel, vector, passageVectors);
+      return new MemoryRecord(
+          id,
+          silo,
+          kind,
+          tier,
+          status,
+          scope,
+          tags,
+          source,
+          trust,
+          created == null ? now : created,
+          updated,
+          lastAccessed,
+          recallCount,
+          supersedes,
+          links,
+          title,
+          content,
+          summary,
+          origin,
+          contentHash,
+          embeddingModel,
+          vector,
+          passageVectors);
     }
 
     /** Validates and builds; {@code created} must have been set. */

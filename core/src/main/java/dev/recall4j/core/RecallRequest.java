@@ -44,7 +44,8 @@ public record RecallRequest(
     kinds = kinds == null ? Set.of() : Set.copyOf(kinds);
     tags = tags == null ? Set.of() : Set.copyOf(new LinkedHashSet<>(tags));
     if (topK != null) {
-      Checks.require(topK >= 1 && topK <= MAX_TOP_K, "topK", "must be in [1, %d], got %d", MAX_TOP_K, topK);
+      Checks.require(
+          topK >= 1 && topK <= MAX_TOP_K, "topK", "must be in [1, %d], got %d", MAX_TOP_K, topK);
     }
     if (deadline != null) {
       Checks.require(!deadline.isNegative(), "deadline", "must not be negative, got %s", deadline);
@@ -76,18 +77,54 @@ public record RecallRequest(
       this.query = query;
     }
 
-    public Builder scope(Scope scope) { this.scope = scope; return this; }
-    public Builder namespace(String namespace) { this.scope = Scope.of(namespace); return this; }
-    public Builder budgetTokens(Integer budgetTokens) { this.budgetTokens = budgetTokens; return this; }
-    public Builder silos(Set<Silo> silos) { this.silos = silos; return this; }
-    public Builder kinds(Set<Kind> kinds) { this.kinds = kinds; return this; }
-    public Builder tags(Set<String> tags) { this.tags = tags; return this; }
-    public Builder includeArchived(boolean includeArchived) { this.includeArchived = includeArchived; return this; }
-    public Builder topK(Integer topK) { this.topK = topK; return this; }
-    public Builder deadline(Duration deadline) { this.deadline = deadline; return this; }
+    public Builder scope(Scope scope) {
+      this.scope = scope;
+      return this;
+    }
+
+    public Builder namespace(String namespace) {
+      this.scope = Scope.of(namespace);
+      return this;
+    }
+
+    public Builder budgetTokens(Integer budgetTokens) {
+      this.budgetTokens = budgetTokens;
+      return this;
+    }
+
+    public Builder silos(Set<Silo> silos) {
+      this.silos = silos;
+      return this;
+    }
+
+    public Builder kinds(Set<Kind> kinds) {
+      this.kinds = kinds;
+      return this;
+    }
+
+    public Builder tags(Set<String> tags) {
+      this.tags = tags;
+      return this;
+    }
+
+    public Builder includeArchived(boolean includeArchived) {
+      this.includeArchived = includeArchived;
+      return this;
+    }
+
+    public Builder topK(Integer topK) {
+      this.topK = topK;
+      return this;
+    }
+
+    public Builder deadline(Duration deadline) {
+      this.deadline = deadline;
+      return this;
+    }
 
     public RecallRequest build() {
-      return new RecallRequest(query, scope, budgetTokens, silos, kinds, tags, includeArchived, topK, deadline);
+      return new RecallRequest(
+          query, scope, budgetTokens, silos, kinds, tags, includeArchived, topK, deadline);
     }
   }
 }

@@ -1,8 +1,8 @@
 package dev.recall4j.core;
 
 /**
- * Which retrieval paths answered a recall, and why the vector path did not when it did not.
- * {@link #toString()} is the text reports, logs and JSON show, for example {@code hybrid} or {@code
+ * Which retrieval paths answered a recall, and why the vector path did not when it did not. {@link
+ * #toString()} is the text reports, logs and JSON show, for example {@code hybrid} or {@code
  * lexical (embedder error: cannot connect to Ollama)}.
  *
  * @param kind what answered
@@ -24,14 +24,20 @@ public record RetrievalMode(Kind kind, String detail) {
   }
 
   public static final RetrievalMode HYBRID = new RetrievalMode(Kind.HYBRID, null);
-  public static final RetrievalMode LEXICAL_NO_EMBEDDER = new RetrievalMode(Kind.LEXICAL_NO_EMBEDDER, null);
-  public static final RetrievalMode LEXICAL_EMBEDDER_TIMEOUT = new RetrievalMode(Kind.LEXICAL_EMBEDDER_TIMEOUT, null);
+  public static final RetrievalMode LEXICAL_NO_EMBEDDER =
+      new RetrievalMode(Kind.LEXICAL_NO_EMBEDDER, null);
+  public static final RetrievalMode LEXICAL_EMBEDDER_TIMEOUT =
+      new RetrievalMode(Kind.LEXICAL_EMBEDDER_TIMEOUT, null);
   public static final RetrievalMode PINNED_ONLY = new RetrievalMode(Kind.PINNED_ONLY, null);
 
   public RetrievalMode {
     Checks.notNull(kind, "kind");
-    Checks.require((detail != null) == (kind == Kind.LEXICAL_EMBEDDER_ERROR), "detail",
-        "must be given for an embedder error and only then, got %s for %s", detail, kind);
+    Checks.require(
+        (detail != null) == (kind == Kind.LEXICAL_EMBEDDER_ERROR),
+        "detail",
+        "must be given for an embedder error and only then, got %s for %s",
+        detail,
+        kind);
   }
 
   /** The lexical path alone because the embedder failed with this message. */
@@ -39,7 +45,10 @@ public record RetrievalMode(Kind kind, String detail) {
     return new RetrievalMode(Kind.LEXICAL_EMBEDDER_ERROR, String.valueOf(message));
   }
 
-  /** The mode as text: {@code hybrid}, {@code lexical (no embedder)}, {@code lexical (embedder timeout)}, ... */
+  /**
+   * The mode as text: {@code hybrid}, {@code lexical (no embedder)}, {@code lexical (embedder
+   * timeout)}, ...
+   */
   public String describe() {
     return switch (kind) {
       case HYBRID -> "hybrid";

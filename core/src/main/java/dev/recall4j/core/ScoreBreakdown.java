@@ -33,6 +33,7 @@ public record ScoreBreakdown(
 
   /** The breakdown of a pinned record, injected regardless of the query. */
   public static ScoreBreakdown pinned(double trust) {
-    return new ScoreBreakdown(0, Double.NaN, 0, Double.NaN, 0, 1, trust, 0, Double.POSITIVE_INFINITY);
+    return new ScoreBreakdown(
+        0, Double.NaN, 0, Double.NaN, 0, 1, trust, 0, Double.POSITIVE_INFINITY);
   }
 }

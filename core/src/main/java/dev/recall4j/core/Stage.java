@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * A timed stage of one recall, in the order a recall runs them; {@link #TOTAL} is the whole recall.
- * {@link #toString()} is the stage's name in reports and JSON ({@code pinned}, {@code lexical}, ...).
+ * {@link #toString()} is the stage's name in reports and JSON ({@code pinned}, {@code lexical},
+ * ...).
  */
 public enum Stage {
   /** Fetching the scope's pinned records. */

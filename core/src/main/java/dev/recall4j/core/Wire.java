@@ -17,7 +17,9 @@ public final class Wire {
     return value.name().toLowerCase(Locale.ROOT);
   }
 
-  /** Parses a wire name into a constant of {@code type}, naming {@code field} when it is unknown. */
+  /**
+   * Parses a wire name into a constant of {@code type}, naming {@code field} when it is unknown.
+   */
   public static <E extends Enum<E>> E parse(Class<E> type, String field, String value) {
     Checks.notBlank(value, field);
     String key = value.strip().toUpperCase(Locale.ROOT).replace('-', '_');

@@ -13,7 +13,8 @@ class KindTest {
     assertSame(Kind.TOOL_USE, Kind.of(new String("tool_use")));
     assertSame(Kind.OBSERVATION, Kind.parse("kind", "Observation"));
     assertEquals(new Kind("design_note"), Kind.of("design_note"));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Kind.of("Tool Use"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Kind.of("Tool Use"));
     assertTrue(e.getMessage().startsWith("kind"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> Kind.of(null));
   }

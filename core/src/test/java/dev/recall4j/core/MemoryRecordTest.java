@@ -1,8 +1,8 @@
 package dev.recall4j.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,16 +40,27 @@ class MemoryRecordTest {
     assertField("silo", b -> b.silo(null));
     assertField("content", b -> b.content("   "));
     assertField("content", b -> b.content("x".repeat(MemoryRecord.MAX_CONTENT_CHARS + 1)));
-    assertField("content", b -> b.kind(Kind.IDENTITY).content("x".repeat(MemoryRecord.IDENTITY_MAX_CHARS + 1)));
+    assertField(
+        "content",
+        b -> b.kind(Kind.IDENTITY).content("x".repeat(MemoryRecord.IDENTITY_MAX_CHARS + 1)));
     assertField("trust", b -> b.trust(1.5));
     assertField("trust", b -> b.trust(Double.NaN));
     assertField("updated", b -> b.created(NOW).updated(NOW.minusSeconds(1)));
     assertField("recallCount", b -> b.recallCount(-1));
     assertField("vector", b -> b.vector(new float[] {1, Float.NaN}));
     assertField("vector", b -> b.vector(new float[0]));
-    assertField("passageVectors[0]", b -> b.vectors(List.of(new float[] {1, 0}, new float[] {1, 0, 0})));
-    assertField("passageVectors[1]", b -> b.vectors(List.of(new float[] {1, 0}, new float[] {0, 1}, new float[] {Float.NaN, 1})));
-    assertField("passageVectors", b -> b.vectors(java.util.Collections.nCopies(MemoryRecord.MAX_PASSAGE_VECTORS + 2, new float[] {1, 0})));
+    assertField(
+        "passageVectors[0]", b -> b.vectors(List.of(new float[] {1, 0}, new float[] {1, 0, 0})));
+    assertField(
+        "passageVectors[1]",
+        b ->
+            b.vectors(List.of(new float[] {1, 0}, new float[] {0, 1}, new float[] {Float.NaN, 1})));
+    assertField(
+        "passageVectors",
+        b ->
+            b.vectors(
+                java.util.Collections.nCopies(
+                    MemoryRecord.MAX_PASSAGE_VECTORS + 2, new float[] {1, 0})));
     assertField("tags", b -> b.tags(List.of("ok", " ")));
     assertField("supersedes", b -> b.supersedes("m-1"));
     assertField("contentHash", b -> b.contentHash("abc"));
@@ -59,8 +70,10 @@ class MemoryRecordTest {
 
   @Test
   void identityContentLimitReportsTheCount() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> valid().kind(Kind.IDENTITY).content("x".repeat(1200)).build(NOW));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> valid().kind(Kind.IDENTITY).content("x".repeat(1200)).build(NOW));
     assertTrue(e.getMessage().contains("1000") && e.getMessage().contains("1200"), e.getMessage());
   }
 
@@ -72,7 +85,8 @@ class MemoryRecordTest {
     assertEquals(0f, r.passageVectors().get(0)[0]);
     assertEquals(2, r.vectorCount());
     assertEquals(r, r.toBuilder().build());
-    assertNotEquals(r, r.toBuilder().vectors(List.of(new float[] {1, 0}, new float[] {1, 1})).build());
+    assertNotEquals(
+        r, r.toBuilder().vectors(List.of(new float[] {1, 0}, new float[] {1, 1})).build());
     MemoryRecord revectored = r.toBuilder().vector(new float[] {0.6f, 0.8f}).build();
     assertEquals(1, revectored.vectorCount());
     assertEquals(0, r.toBuilder().vectors(List.of()).build().vectorCount());
@@ -115,11 +129,15 @@ class MemoryRecordTest {
   @Test
   void changingContentRecomputesTheHash() {
     MemoryRecord r = valid().build(NOW);
-    assertEquals(ContentHash.of("Use spaces."), r.toBuilder().content("Use spaces.").build().contentHash());
+    assertEquals(
+        ContentHash.of("Use spaces."), r.toBuilder().content("Use spaces.").build().contentHash());
   }
 
   private static void assertField(String field, UnaryOperator<MemoryRecord.Builder> change) {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> change.apply(valid()).build(NOW));
-    assertTrue(e.getMessage().startsWith(field + ":"), "expected the message to start with '" + field + ":', got: " + e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> change.apply(valid()).build(NOW));
+    assertTrue(
+        e.getMessage().startsWith(field + ":"),
+        "expected the message to start with '" + field + ":', got: " + e.getMessage());
   }
 }

@@ -13,20 +13,26 @@ class RetrievalModeTest {
     assertEquals("hybrid", RetrievalMode.HYBRID.toString());
     assertEquals("lexical (no embedder)", RetrievalMode.LEXICAL_NO_EMBEDDER.describe());
     assertEquals("lexical (embedder timeout)", RetrievalMode.LEXICAL_EMBEDDER_TIMEOUT.describe());
-    assertEquals("lexical (embedder error: connection refused)", RetrievalMode.embedderError("connection refused").describe());
+    assertEquals(
+        "lexical (embedder error: connection refused)",
+        RetrievalMode.embedderError("connection refused").describe());
     assertEquals("pinned only (empty query)", RetrievalMode.PINNED_ONLY.describe());
   }
 
   @Test
   void onlyAnEmbedderErrorCarriesADetail() {
     assertEquals("connection refused", RetrievalMode.embedderError("connection refused").detail());
-    assertThrows(IllegalArgumentException.class, () -> new RetrievalMode(RetrievalMode.Kind.HYBRID, "x"));
-    assertThrows(IllegalArgumentException.class, () -> new RetrievalMode(RetrievalMode.Kind.LEXICAL_EMBEDDER_ERROR, null));
+    assertThrows(
+        IllegalArgumentException.class, () -> new RetrievalMode(RetrievalMode.Kind.HYBRID, "x"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new RetrievalMode(RetrievalMode.Kind.LEXICAL_EMBEDDER_ERROR, null));
   }
 
   @Test
   void stagesPrintTheirTimingNamesInRecallOrder() {
-    assertEquals(List.of("pinned", "lexical", "embed", "vector", "rank", "pack", "total"),
+    assertEquals(
+        List.of("pinned", "lexical", "embed", "vector", "rank", "pack", "total"),
         Arrays.stream(Stage.values()).map(Stage::toString).toList());
   }
 }

@@ -14,8 +14,11 @@ class ScopeTest {
 
   @Test
   void narrowerScopesApplyWhenBothSidesNameThem() {
-    assertTrue(Scope.of("a", "p").canSee(Scope.of("a")), "a namespace-wide record applies to every project");
-    assertTrue(Scope.of("a").canSee(Scope.of("a", "p")), "a request without a project sees every project");
+    assertTrue(
+        Scope.of("a", "p").canSee(Scope.of("a")),
+        "a namespace-wide record applies to every project");
+    assertTrue(
+        Scope.of("a").canSee(Scope.of("a", "p")), "a request without a project sees every project");
     assertFalse(Scope.of("a", "p").canSee(Scope.of("a", "q")));
     assertFalse(new Scope("a", null, null, "s1").canSee(new Scope("a", null, null, "s2")));
   }

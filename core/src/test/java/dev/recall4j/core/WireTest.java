@@ -10,7 +10,8 @@ class WireTest {
   void parsesCaseInsensitivelyAndNamesTheFieldOnError() {
     assertEquals(Source.USER_CORRECTION, Source.parse("source", "User-Correction"));
     assertEquals("user_correction", Wire.name(Source.USER_CORRECTION));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Silo.parse("silo", "notes"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Silo.parse("silo", "notes"));
     assertEquals("silo: unknown value \"notes\", expected one of memory, rag, kb", e.getMessage());
   }
 }

@@ -3,8 +3,8 @@
  * it):
  *
  * <ul>
- *   <li>this package: line-by-line reading of data files ({@link
- *       dev.recall4j.datasets.DataFiles}) and the error naming a bad file and line ({@link
+ *   <li>this package: line-by-line reading of data files ({@link dev.recall4j.datasets.DataFiles})
+ *       and the error naming a bad file and line ({@link
  *       dev.recall4j.datasets.DatasetFormatException});
  *   <li>{@code trec}: relevance judgments and runs, and their TREC text files ({@link
  *       dev.recall4j.datasets.trec.Qrels}, {@link dev.recall4j.datasets.trec.Run}, {@link

@@ -27,11 +27,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Measures the in-process models on SciFact for docs/RESULTS.md ("Embedding models"): load time, documents/s of
- * {@code embedDocuments} against langchain4j's stock arrangement, query latency, and (with {@code
- * --quality}) dense-only nDCG@10 on the SciFact test queries. A measurement tool, not a test: run
- * it by hand with the command in docs/RESULTS.md. The evaluation runner of the datasets module is the
- * authority on quality; this is a cross-check of the embedders alone.
+ * Measures the in-process models on SciFact for docs/RESULTS.md ("Embedding models"): load time,
+ * documents/s of {@code embedDocuments} against langchain4j's stock arrangement, query latency, and
+ * (with {@code --quality}) dense-only nDCG@10 on the SciFact test queries. A measurement tool, not
+ * a test: run it by hand with the command in docs/RESULTS.md. The evaluation runner of the datasets
+ * module is the authority on quality; this is a cross-check of the embedders alone.
  *
  * <p>Arguments: {@code DATASET_DIR [DOCS] [--quality[=POOL]]}; DOCS defaults to 200. The quality
  * check searches a pool of POOL documents (default 1,000): every judged document of the test

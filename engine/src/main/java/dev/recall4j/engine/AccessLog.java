@@ -23,21 +23,31 @@ final class AccessLog {
   private final WriteLock lock;
   private final Clock clock;
   private final Batcher<Access> accesses;
+
   /** Null when statistics are off or {@code stats.log_max_rows} is 0. */
   private final Batcher<RecallLogEntry> recallLog;
 
   /** The records one recall injected, and when. */
   private record Access(List<String> ids, Instant when) {}
 
-  /** @param statsStore where recalls are logged; null keeps no log */
-  AccessLog(LuceneStore store, WriteLock lock, Clock clock, Executor background, StatsStore statsStore, int logMaxRows) {
+  /**
+   * @param statsStore where recalls are logged; null keeps no log
+   */
+  AccessLog(
+      LuceneStore store,
+      WriteLock lock,
+      Clock clock,
+      Executor background,
+      StatsStore statsStore,
+      int logMaxRows) {
     this.store = store;
     this.lock = lock;
     this.clock = clock;
     this.accesses = new Batcher<>(background, this::applyAccesses, "record access");
-    this.recallLog = statsStore != null && logMaxRows > 0
-        ? new Batcher<>(background, statsStore::logRecalls, "log recalls")
-        : null;
+    this.recallLog =
+        statsStore != null && logMaxRows > 0
+            ? new Batcher<>(background, statsStore::logRecalls, "log recalls")
+            : null;
   }
 
   /** Queues the statistics and the log entry of a recall that just returned. */

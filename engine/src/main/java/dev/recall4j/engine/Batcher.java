@@ -23,7 +23,9 @@ final class Batcher<T> {
   private final List<T> pending = new ArrayList<>();
   private boolean draining;
 
-  /** @param what what the sink does, for the warning logged when it fails ("record access") */
+  /**
+   * @param what what the sink does, for the warning logged when it fails ("record access")
+   */
   Batcher(Executor executor, Consumer<List<T>> sink, String what) {
     this.executor = executor;
     this.sink = sink;

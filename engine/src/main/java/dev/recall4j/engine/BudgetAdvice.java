@@ -17,9 +17,9 @@ import java.util.Locale;
  *   <li>average utilisation (injected / budget, sessions with a zero budget skipped) above {@link
  *       #HIGH_UTILISATION}: the budget is maxed out and relevant records are likely cut off, so
  *       suggest raising the share by {@link #STEP} (at most 1);
- *   <li>unless the average generation speed is also below {@link #LOW_TOKENS_PER_SEC} tokens/s: then
- *       the model is struggling with a large context, so suggest lowering the share by {@link #STEP}
- *       (at least {@link #STEP}) and leaning on lexical recall instead;
+ *   <li>unless the average generation speed is also below {@link #LOW_TOKENS_PER_SEC} tokens/s:
+ *       then the model is struggling with a large context, so suggest lowering the share by {@link
+ *       #STEP} (at least {@link #STEP}) and leaning on lexical recall instead;
  *   <li>compression in more than {@link #FREQUENT_COMPRESSION} of sessions adds an informational
  *       note (compression is working as intended);
  *   <li>otherwise the current setting looks good.
@@ -28,10 +28,12 @@ import java.util.Locale;
  * @param sessions sessions the advice is based on
  * @param avgUtilisation mean utilisation in [0, ...), or NaN when no session had a budget
  * @param compressedShare share of sessions in which compression fired, in [0, 1]
- * @param avgTokensPerSec mean generation speed of the sessions that report it, or null when none does
+ * @param avgTokensPerSec mean generation speed of the sessions that report it, or null when none
+ *     does
  * @param suggestion what to do
  * @param currentShare the configured {@code budget.share}
- * @param suggestedShare the share suggested; equal to {@code currentShare} unless raising or lowering
+ * @param suggestedShare the share suggested; equal to {@code currentShare} unless raising or
+ *     lowering
  * @param notes informational lines beside the suggestion (frequent compression)
  */
 public record BudgetAdvice(
@@ -46,14 +48,19 @@ public record BudgetAdvice(
 
   /** Sessions needed before any advice is given. */
   public static final int MIN_SESSIONS = 10;
+
   /** Most recent sessions the advice looks at. */
   public static final int WINDOW = 100;
+
   /** Average utilisation above which the budget counts as saturated. */
   public static final double HIGH_UTILISATION = 0.90;
+
   /** Share of sessions with compression above which a note is added. */
   public static final double FREQUENT_COMPRESSION = 0.50;
+
   /** Generation speed (tokens per second) below which the model counts as struggling. */
   public static final double LOW_TOKENS_PER_SEC = 2.0;
+
   /** How far a suggestion moves the share. */
   public static final double STEP = 0.10;
 
@@ -84,18 +91,38 @@ public record BudgetAdvice(
     Checks.notNull(recentFirst, "sessions");
     List<SessionStats> window = recentFirst.subList(0, Math.min(WINDOW, recentFirst.size()));
     int n = window.size();
-    double utilisation = window.stream().mapToDouble(SessionStats::utilisation).filter(u -> !Double.isNaN(u))
-        .average().orElse(Double.NaN);
-    double compressed = n == 0 ? 0 : window.stream().filter(SessionStats::compressed).count() / (double) n;
-    var speeds = window.stream().filter(s -> s.avgTokensPerSec() != null).mapToDouble(SessionStats::avgTokensPerSec).average();
+    double utilisation =
+        window.stream()
+            .mapToDouble(SessionStats::utilisation)
+            .filter(u -> !Double.isNaN(u))
+            .average()
+            .orElse(Double.NaN);
+    double compressed =
+        n == 0 ? 0 : window.stream().filter(SessionStats::compressed).count() / (double) n;
+    var speeds =
+        window.stream()
+            .filter(s -> s.avgTokensPerSec() != null)
+            .mapToDouble(SessionStats::avgTokensPerSec)
+            .average();
     Double speed = speeds.isPresent() ? speeds.getAsDouble() : null;
     List<String> notes = new ArrayList<>();
     if (n < MIN_SESSIONS) {
-      return new BudgetAdvice(n, utilisation, compressed, speed, Suggestion.NOT_ENOUGH_DATA, currentShare, currentShare, notes);
+      return new BudgetAdvice(
+          n,
+          utilisation,
+          compressed,
+          speed,
+          Suggestion.NOT_ENOUGH_DATA,
+          currentShare,
+          currentShare,
+          notes);
     }
     if (compressed > FREQUENT_COMPRESSION) {
-      notes.add(String.format(Locale.ROOT,
-          "compression fired in %.0f%% of sessions; informational, compression is working as intended", compressed * 100));
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "compression fired in %.0f%% of sessions; informational, compression is working as intended",
+              compressed * 100));
     }
     boolean saturated = utilisation > HIGH_UTILISATION;
     Suggestion suggestion;
@@ -110,21 +137,47 @@ public record BudgetAdvice(
       suggestion = Suggestion.KEEP;
       suggested = currentShare;
     }
-    return new BudgetAdvice(n, utilisation, compressed, speed, suggestion, currentShare, suggested, notes);
+    return new BudgetAdvice(
+        n, utilisation, compressed, speed, suggestion, currentShare, suggested, notes);
   }
 
-  /** The advice as the lines {@code bin/recall4j status} prints, each starting with "Budget advice:". */
+  /**
+   * The advice as the lines {@code bin/recall4j status} prints, each starting with "Budget
+   * advice:".
+   */
   public List<String> lines() {
     List<String> lines = new ArrayList<>();
-    String over = String.format(Locale.ROOT, "avg utilisation %.0f%% over last %d sessions", avgUtilisation * 100, sessions);
-    lines.add("Budget advice: " + switch (suggestion) {
-      case NOT_ENOUGH_DATA -> String.format(Locale.ROOT, "%d sessions recorded; advice needs at least %d", sessions, MIN_SESSIONS);
-      case KEEP -> (Double.isNaN(avgUtilisation) ? "no session had a budget" : over) + " - current setting looks good";
-      case RAISE_SHARE -> over + String.format(Locale.ROOT, " - consider raising budget.share to %.2f", suggestedShare);
-      case LOWER_SHARE -> over + String.format(Locale.ROOT,
-          " at %.1f tokens/s - the model struggles with a large context; consider lowering budget.share to %.2f"
-              + " and leaning on lexical recall", avgTokensPerSec, suggestedShare);
-    });
+    String over =
+        String.format(
+            Locale.ROOT,
+            "avg utilisation %.0f%% over last %d sessions",
+            avgUtilisation * 100,
+            sessions);
+    lines.add(
+        "Budget advice: "
+            + switch (suggestion) {
+              case NOT_ENOUGH_DATA ->
+                  String.format(
+                      Locale.ROOT,
+                      "%d sessions recorded; advice needs at least %d",
+                      sessions,
+                      MIN_SESSIONS);
+              case KEEP ->
+                  (Double.isNaN(avgUtilisation) ? "no session had a budget" : over)
+                      + " - current setting looks good";
+              case RAISE_SHARE ->
+                  over
+                      + String.format(
+                          Locale.ROOT, " - consider raising budget.share to %.2f", suggestedShare);
+              case LOWER_SHARE ->
+                  over
+                      + String.format(
+                          Locale.ROOT,
+                          " at %.1f tokens/s - the model struggles with a large context; consider lowering budget.share to %.2f"
+                              + " and leaning on lexical recall",
+                          avgTokensPerSec,
+                          suggestedShare);
+            });
     notes.forEach(note -> lines.add("Budget advice: " + note));
     return lines;
   }

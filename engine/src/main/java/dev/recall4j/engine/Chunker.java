@@ -6,11 +6,12 @@ import java.util.List;
 
 /**
  * Splits a text document into RAG chunks: paragraphs (blank-line separated) are merged until a
- * chunk would pass {@code targetWords}; a Markdown heading always starts a new chunk and is kept
- * as the chunk's title, so each chunk says what it is about. A paragraph longer than the target
- * stays whole: the packer truncates at sentence boundaries when space is short.
+ * chunk would pass {@code targetWords}; a Markdown heading always starts a new chunk and is kept as
+ * the chunk's title, so each chunk says what it is about. A paragraph longer than the target stays
+ * whole: the packer truncates at sentence boundaries when space is short.
  *
- * @param targetWords the word count a chunk grows to (default 160: a few chunks fit a 512-token budget)
+ * @param targetWords the word count a chunk grows to (default 160: a few chunks fit a 512-token
+ *     budget)
  */
 public record Chunker(int targetWords) {
   /** A chunk of a document. {@code line} is 1-based. */

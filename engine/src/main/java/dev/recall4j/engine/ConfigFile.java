@@ -42,9 +42,7 @@ public final class ConfigFile {
 
   private ConfigFile() {}
 
-  /**
-   * The configuration of a workspace: its {@code recall4j.yaml} if present, else every default.
-   */
+  /** The configuration of a workspace: its {@code recall4j.yaml} if present, else every default. */
   public static EngineConfig forWorkspace(Path workspace) throws IOException {
     Path file = workspace.resolve(FILE_NAME);
     return Files.isRegularFile(file) ? read(file) : EngineConfig.builder(workspace).build();
@@ -79,49 +77,74 @@ public final class ConfigFile {
     top.allow("index", "namespace", "embedder", "recall", "budget", "index_settings", "stats");
     top.text("index", v -> b.indexDir(Path.of(v)));
     top.text("namespace", b::namespace);
-    top.section("embedder", s -> {
-      s.allow("provider", "model", "host", "timeout_ms", "batch_size", "passage_words", "cache_size", "background");
-      s.text("provider", v -> b.embedderProvider(EmbedderProvider.parse(s.key("provider"), v)));
-      s.text("model", b::embedderModel);
-      s.text("host", v -> b.ollamaHost(URI.create(v)));
-      s.integer("timeout_ms", v -> b.embedderTimeout(Duration.ofMillis(v)));
-      s.integer("batch_size", b::embedderBatchSize);
-      s.integer("passage_words", b::passageWords);
-      s.integer("cache_size", b::queryCacheSize);
-      s.bool("background", b::embedInBackground);
-    });
-    top.section("recall", s -> {
-      s.allow("deadline_ms", "top_k", "fusion", "decay", "tier_boost");
-      s.integer("deadline_ms", v -> b.deadline(Duration.ofMillis(v)));
-      s.integer("top_k", b::topK);
-      s.text("fusion", b::fusion);
-      s.bool("decay", b::recencyDecay);
-      s.text("tier_boost", b::tierBoost);
-    });
-    top.section("budget", s -> {
-      s.allow("context_length", "share", "tokenizer", "pinned_share");
-      s.integer("context_length", b::contextLength);
-      s.number("share", b::budgetShare);
-      s.text("tokenizer", b::tokenizer);
-      s.number("pinned_share", b::pinnedShare);
-    });
-    top.section("index_settings", s -> {
-      s.allow("vector_encoding", "hnsw_m", "hnsw_beam_width", "vector_candidates", "bm25_k1", "bm25_b", "code_field_boost");
-      s.text("vector_encoding", b::vectorEncoding);
-      s.integer("hnsw_m", b::hnswM);
-      s.integer("hnsw_beam_width", b::hnswBeamWidth);
-      s.integer("vector_candidates", b::vectorCandidates);
-      s.number("bm25_k1", b::bm25K1);
-      s.number("bm25_b", b::bm25B);
-      s.number("code_field_boost", b::codeFieldBoost);
-    });
-    top.section("stats", s -> {
-      s.allow("enabled", "db", "log_max_rows", "log_max_days");
-      s.bool("enabled", b::statsEnabled);
-      s.text("db", v -> b.statsDb(Path.of(v)));
-      s.integer("log_max_rows", b::logMaxRows);
-      s.integer("log_max_days", b::logMaxDays);
-    });
+    top.section(
+        "embedder",
+        s -> {
+          s.allow(
+              "provider",
+              "model",
+              "host",
+              "timeout_ms",
+              "batch_size",
+              "passage_words",
+              "cache_size",
+              "background");
+          s.text("provider", v -> b.embedderProvider(EmbedderProvider.parse(s.key("provider"), v)));
+          s.text("model", b::embedderModel);
+          s.text("host", v -> b.ollamaHost(URI.create(v)));
+          s.integer("timeout_ms", v -> b.embedderTimeout(Duration.ofMillis(v)));
+          s.integer("batch_size", b::embedderBatchSize);
+          s.integer("passage_words", b::passageWords);
+          s.integer("cache_size", b::queryCacheSize);
+          s.bool("background", b::embedInBackground);
+        });
+    top.section(
+        "recall",
+        s -> {
+          s.allow("deadline_ms", "top_k", "fusion", "decay", "tier_boost");
+          s.integer("deadline_ms", v -> b.deadline(Duration.ofMillis(v)));
+          s.integer("top_k", b::topK);
+          s.text("fusion", b::fusion);
+          s.bool("decay", b::recencyDecay);
+          s.text("tier_boost", b::tierBoost);
+        });
+    top.section(
+        "budget",
+        s -> {
+          s.allow("context_length", "share", "tokenizer", "pinned_share");
+          s.integer("context_length", b::contextLength);
+          s.number("share", b::budgetShare);
+          s.text("tokenizer", b::tokenizer);
+          s.number("pinned_share", b::pinnedShare);
+        });
+    top.section(
+        "index_settings",
+        s -> {
+          s.allow(
+              "vector_encoding",
+              "hnsw_m",
+              "hnsw_beam_width",
+              "vector_candidates",
+              "bm25_k1",
+              "bm25_b",
+              "code_field_boost");
+          s.text("vector_encoding", b::vectorEncoding);
+          s.integer("hnsw_m", b::hnswM);
+          s.integer("hnsw_beam_width", b::hnswBeamWidth);
+          s.integer("vector_candidates", b::vectorCandidates);
+          s.number("bm25_k1", b::bm25K1);
+          s.number("bm25_b", b::bm25B);
+          s.number("code_field_boost", b::codeFieldBoost);
+        });
+    top.section(
+        "stats",
+        s -> {
+          s.allow("enabled", "db", "log_max_rows", "log_max_days");
+          s.bool("enabled", b::statsEnabled);
+          s.text("db", v -> b.statsDb(Path.of(v)));
+          s.integer("log_max_rows", b::logMaxRows);
+          s.integer("log_max_days", b::logMaxDays);
+        });
   }
 
   /** One mapping of the YAML tree, read with its dotted path for error messages. */
@@ -129,7 +152,9 @@ public final class ConfigFile {
     Section {
       if (!node.isObject()) {
         throw new IllegalArgumentException(
-            (path.isEmpty() ? "the top level" : path) + ": must be a mapping, got " + node.getNodeType().name().toLowerCase());
+            (path.isEmpty() ? "the top level" : path)
+                + ": must be a mapping, got "
+                + node.getNodeType().name().toLowerCase());
       }
     }
 
@@ -143,7 +168,9 @@ public final class ConfigFile {
         String name = it.next().getKey();
         if (!allowed.contains(name)) {
           throw new IllegalArgumentException(
-              key(name) + ": unknown setting, expected one of " + String.join(", ", new java.util.TreeSet<>(allowed)));
+              key(name)
+                  + ": unknown setting, expected one of "
+                  + String.join(", ", new java.util.TreeSet<>(allowed)));
         }
       }
     }
@@ -206,7 +233,10 @@ public final class ConfigFile {
       } catch (IllegalArgumentException e) {
         String message = e.getMessage();
         throw new IllegalArgumentException(
-            message != null && message.startsWith(key(name)) ? message : key(name) + ": bad value " + value + ": " + message, e);
+            message != null && message.startsWith(key(name))
+                ? message
+                : key(name) + ": bad value " + value + ": " + message,
+            e);
       }
     }
   }

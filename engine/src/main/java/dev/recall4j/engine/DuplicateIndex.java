@@ -47,7 +47,10 @@ final class DuplicateIndex {
     return r.silo() != Silo.RAG && r.status() == Status.ACTIVE;
   }
 
-  /** The id of the stored record this one repeats, if any; {@code store} may be null for {@link #empty}. */
+  /**
+   * The id of the stored record this one repeats, if any; {@code store} may be null for {@link
+   * #empty}.
+   */
   Optional<String> find(LuceneStore store, MemoryRecord r) throws IOException {
     load(store);
     return deduplicates(r) ? Optional.ofNullable(ids.get(key(r))) : Optional.empty();
@@ -71,7 +74,9 @@ final class DuplicateIndex {
       return;
     }
     String after = null;
-    for (List<MemoryRecord> page = store.page(null, PAGE); !page.isEmpty(); page = store.page(after, PAGE)) {
+    for (List<MemoryRecord> page = store.page(null, PAGE);
+        !page.isEmpty();
+        page = store.page(after, PAGE)) {
       for (MemoryRecord r : page) {
         if (deduplicates(r)) {
           ids.merge(key(r), r.id(), (a, b) -> a.compareTo(b) <= 0 ? a : b);

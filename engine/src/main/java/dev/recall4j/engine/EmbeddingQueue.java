@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  * <p>The queue is the index itself: the records without a vector. So it survives a crash (the
  * engine starts the worker again on open), and a clean shutdown loses nothing: the worker stops
  * after its current batch and the rest waits, persisted, for the next open. A vector is written
- * only if the record is unchanged since it was read (same content hash, still no vector), under
- * the engine's write lock, so a concurrent supersede or forget is never overwritten.
+ * only if the record is unchanged since it was read (same content hash, still no vector), under the
+ * engine's write lock, so a concurrent supersede or forget is never overwritten.
  */
 final class EmbeddingQueue {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddingQueue.class);
@@ -37,7 +37,12 @@ final class EmbeddingQueue {
   private volatile boolean stopping;
 
   EmbeddingQueue(
-      Embedder embedder, LuceneStore store, Consumer<Runnable> underWriteLock, Executor executor, int batchSize, int passageWords) {
+      Embedder embedder,
+      LuceneStore store,
+      Consumer<Runnable> underWriteLock,
+      Executor executor,
+      int batchSize,
+      int passageWords) {
     this.embedder = Objects.requireNonNull(embedder);
     this.store = store;
     this.underWriteLock = underWriteLock;
@@ -64,7 +69,9 @@ final class EmbeddingQueue {
         // keep going: each batch commits on its own
       }
     } catch (IOException | RuntimeException e) {
-      LOG.warn("background embedding stopped; the records without a vector stay queued until the next save or open: {}", e.toString());
+      LOG.warn(
+          "background embedding stopped; the records without a vector stay queued until the next save or open: {}",
+          e.toString());
     } finally {
       running.set(false);
     }
@@ -81,25 +88,32 @@ final class EmbeddingQueue {
     }
     List<MemoryRecord> vectored = RecordVectors.embed(embedder, pending, passageWords);
     int[] written = {0};
-    underWriteLock.accept(() -> {
-      List<MemoryRecord> embedded = new ArrayList<>();
-      for (int i = 0; i < pending.size(); i++) {
-        MemoryRecord read = pending.get(i);
-        Optional<MemoryRecord> now = get(read.id());
-        if (now.isPresent() && now.get().vector() == null && now.get().contentHash().equals(read.contentHash())) {
-          embedded.add(now.get().toBuilder().vectors(vectored.get(i).vectors()).embeddingModel(embedder.modelId()).build());
-        }
-      }
-      if (embedded.isEmpty()) {
-        return;
-      }
-      try {
-        store.upsertAll(embedded);
-        written[0] = embedded.size();
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
+    underWriteLock.accept(
+        () -> {
+          List<MemoryRecord> embedded = new ArrayList<>();
+          for (int i = 0; i < pending.size(); i++) {
+            MemoryRecord read = pending.get(i);
+            Optional<MemoryRecord> now = get(read.id());
+            if (now.isPresent()
+                && now.get().vector() == null
+                && now.get().contentHash().equals(read.contentHash())) {
+              embedded.add(
+                  now.get().toBuilder()
+                      .vectors(vectored.get(i).vectors())
+                      .embeddingModel(embedder.modelId())
+                      .build());
+            }
+          }
+          if (embedded.isEmpty()) {
+            return;
+          }
+          try {
+            store.upsertAll(embedded);
+            written[0] = embedded.size();
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
     // Every record changed under us: stop rather than spin; the next save or open wakes us again.
     return written[0] > 0;
   }

@@ -3,6 +3,7 @@ package dev.recall4j.engine;
 import dev.recall4j.budget.Packer;
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.Scope;
 import dev.recall4j.core.TokenCounter;
 import dev.recall4j.core.Wire;
 import dev.recall4j.embeddings.Embedders;
@@ -12,7 +13,6 @@ import dev.recall4j.ranking.RecencyDecay;
 import dev.recall4j.ranking.TierPolicy;
 import dev.recall4j.store.StoreOptions;
 import dev.recall4j.store.VectorEncoding;
-import dev.recall4j.core.Scope;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,16 +20,17 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Every setting of an engine, immutable and parsed: each section of {@code recall4j.yaml} is a typed
- * record ({@link EmbedderSettings}, {@link RecallSettings}, {@link BudgetSettings}, {@link
+ * Every setting of an engine, immutable and parsed: each section of {@code recall4j.yaml} is a
+ * typed record ({@link EmbedderSettings}, {@link RecallSettings}, {@link BudgetSettings}, {@link
  * StoreSettings}, {@link StatsSettings}) whose values the ranker, the packer and the store take as
  * they are. Build with {@link #builder(Path)}, which holds every default, or read a YAML file with
- * {@link ConfigFile}. Each setting is named as it is spelled in {@code recall4j.yaml}; bad values fail
- * at build time with that name.
+ * {@link ConfigFile}. Each setting is named as it is spelled in {@code recall4j.yaml}; bad values
+ * fail at build time with that name.
  *
  * @param workspace the workspace root; relative paths are resolved against it
  * @param indexDir {@code index}: the Lucene index directory (default {@value #DEFAULT_INDEX})
- * @param namespace {@code namespace}: the default namespace of records and requests ({@code default})
+ * @param namespace {@code namespace}: the default namespace of records and requests ({@code
+ *     default})
  * @param embedder the {@code embedder} section
  * @param recall the {@code recall} section
  * @param budget the {@code budget} section
@@ -57,7 +58,10 @@ public record EngineConfig(
   /** {@code recall.tier_boost} unless configured: see {@link RecallSettings#tierPolicy()}. */
   public static final String DEFAULT_TIER_BOOST = "0.25";
 
-  /** The statistics database's file name, beside the index directory unless {@code stats.db} says otherwise. */
+  /**
+   * The statistics database's file name, beside the index directory unless {@code stats.db} says
+   * otherwise.
+   */
   public static final String STATS_FILE = "recall4j.db";
 
   public EngineConfig {
@@ -70,7 +74,12 @@ public record EngineConfig(
     Checks.notNull(store, "index_settings");
     Checks.notNull(stats, "stats");
     if (stats.db() != null) {
-      stats = new StatsSettings(stats.enabled(), workspace.resolve(stats.db()).normalize(), stats.logMaxRows(), stats.logMaxDays());
+      stats =
+          new StatsSettings(
+              stats.enabled(),
+              workspace.resolve(stats.db()).normalize(),
+              stats.logMaxRows(),
+              stats.logMaxDays());
     }
   }
 
@@ -82,7 +91,9 @@ public record EngineConfig(
     return new Builder(this);
   }
 
-  /** The statistics database: {@code stats.db} when set, else {@value #STATS_FILE} beside the index. */
+  /**
+   * The statistics database: {@code stats.db} when set, else {@value #STATS_FILE} beside the index.
+   */
   public Path statsFile() {
     return stats.db() != null ? stats.db() : indexDir.resolveSibling(STATS_FILE);
   }
@@ -113,13 +124,18 @@ public record EngineConfig(
     private int topK = 50;
     private Supplier<Fusion> fusion = parsing("recall.fusion", DEFAULT_FUSION, Fusions::parse);
     private RecencyDecay recencyDecay = RecencyDecay.defaults();
-    private Supplier<TierPolicy> tierPolicy = parsing("recall.tier_boost", DEFAULT_TIER_BOOST, RecallSettings::tierPolicy);
+    private Supplier<TierPolicy> tierPolicy =
+        parsing("recall.tier_boost", DEFAULT_TIER_BOOST, RecallSettings::tierPolicy);
     private int contextLength;
     private double budgetShare = 0.25;
-    private Supplier<TokenCounter> tokenCounter = parsing("budget.tokenizer", "cl100k", TokenCounters::byName);
+    private Supplier<TokenCounter> tokenCounter =
+        parsing("budget.tokenizer", "cl100k", TokenCounters::byName);
     private double pinnedShare = Packer.DEFAULT_PINNED_SHARE;
     private Supplier<VectorEncoding> vectorEncoding =
-        parsing("index_settings.vector_encoding", "int8", v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
+        parsing(
+            "index_settings.vector_encoding",
+            "int8",
+            v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
     private int hnswM = 16;
     private int hnswBeamWidth = 100;
     private int vectorCandidates = 100;
@@ -174,61 +190,197 @@ public record EngineConfig(
     }
 
     /** The index directory; a relative path is resolved against the workspace. */
-    public Builder indexDir(Path indexDir) { this.indexDir = indexDir; return this; }
-    public Builder namespace(String namespace) { this.namespace = namespace; return this; }
-    public Builder embedderProvider(EmbedderProvider provider) { this.embedderProvider = provider; return this; }
-    public Builder embedderModel(String model) { this.embedderModel = model; return this; }
-    public Builder ollamaHost(URI host) { this.ollamaHost = host; return this; }
-    public Builder embedderTimeout(Duration timeout) { this.embedderTimeout = timeout; return this; }
-    public Builder embedderBatchSize(int batchSize) { this.embedderBatchSize = batchSize; return this; }
+    public Builder indexDir(Path indexDir) {
+      this.indexDir = indexDir;
+      return this;
+    }
+
+    public Builder namespace(String namespace) {
+      this.namespace = namespace;
+      return this;
+    }
+
+    public Builder embedderProvider(EmbedderProvider provider) {
+      this.embedderProvider = provider;
+      return this;
+    }
+
+    public Builder embedderModel(String model) {
+      this.embedderModel = model;
+      return this;
+    }
+
+    public Builder ollamaHost(URI host) {
+      this.ollamaHost = host;
+      return this;
+    }
+
+    public Builder embedderTimeout(Duration timeout) {
+      this.embedderTimeout = timeout;
+      return this;
+    }
+
+    public Builder embedderBatchSize(int batchSize) {
+      this.embedderBatchSize = batchSize;
+      return this;
+    }
+
     /** Words per embedded passage of a long text; 0: one vector per record. */
-    public Builder passageWords(int words) { this.passageWords = words; return this; }
-    public Builder queryCacheSize(int size) { this.queryCacheSize = size; return this; }
-    public Builder embedInBackground(boolean background) { this.embedInBackground = background; return this; }
-    public Builder deadline(Duration deadline) { this.deadline = deadline; return this; }
-    public Builder topK(int topK) { this.topK = topK; return this; }
+    public Builder passageWords(int words) {
+      this.passageWords = words;
+      return this;
+    }
+
+    public Builder queryCacheSize(int size) {
+      this.queryCacheSize = size;
+      return this;
+    }
+
+    public Builder embedInBackground(boolean background) {
+      this.embedInBackground = background;
+      return this;
+    }
+
+    public Builder deadline(Duration deadline) {
+      this.deadline = deadline;
+      return this;
+    }
+
+    public Builder topK(int topK) {
+      this.topK = topK;
+      return this;
+    }
+
     /** A fusion spec, see {@link Fusions#parse(String)}. */
-    public Builder fusion(String spec) { this.fusion = parsing("recall.fusion", spec, Fusions::parse); return this; }
-    /** On: the per-kind defaults of {@link RecencyDecay#defaults()}; off: {@link RecencyDecay#none()}. */
-    public Builder recencyDecay(boolean decay) { this.recencyDecay = decay ? RecencyDecay.defaults() : RecencyDecay.none(); return this; }
+    public Builder fusion(String spec) {
+      this.fusion = parsing("recall.fusion", spec, Fusions::parse);
+      return this;
+    }
+
+    /**
+     * On: the per-kind defaults of {@link RecencyDecay#defaults()}; off: {@link
+     * RecencyDecay#none()}.
+     */
+    public Builder recencyDecay(boolean decay) {
+      this.recencyDecay = decay ? RecencyDecay.defaults() : RecencyDecay.none();
+      return this;
+    }
+
     /** A boost >= 0 as text ({@code "0.25"}) or {@code "strict"}. */
     public Builder tierBoost(String tierBoost) {
       this.tierPolicy = parsing("recall.tier_boost", tierBoost, RecallSettings::tierPolicy);
       return this;
     }
-    public Builder contextLength(int contextLength) { this.contextLength = contextLength; return this; }
-    public Builder budgetShare(double share) { this.budgetShare = share; return this; }
+
+    public Builder contextLength(int contextLength) {
+      this.contextLength = contextLength;
+      return this;
+    }
+
+    public Builder budgetShare(double share) {
+      this.budgetShare = share;
+      return this;
+    }
+
     /** {@code heuristic}, {@code cl100k} or {@code o200k}. */
     public Builder tokenizer(String tokenizer) {
       this.tokenCounter = parsing("budget.tokenizer", tokenizer, TokenCounters::byName);
       return this;
     }
-    public Builder pinnedShare(double share) { this.pinnedShare = share; return this; }
-    /** {@code float32}, {@code int8} or {@code int4}. */
-    public Builder vectorEncoding(String encoding) {
-      this.vectorEncoding = parsing("index_settings.vector_encoding", encoding,
-          v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
+
+    public Builder pinnedShare(double share) {
+      this.pinnedShare = share;
       return this;
     }
-    public Builder hnswM(int m) { this.hnswM = m; return this; }
-    public Builder hnswBeamWidth(int beamWidth) { this.hnswBeamWidth = beamWidth; return this; }
-    public Builder vectorCandidates(int candidates) { this.vectorCandidates = candidates; return this; }
-    public Builder bm25K1(double k1) { this.bm25K1 = k1; return this; }
-    public Builder bm25B(double b) { this.bm25B = b; return this; }
-    public Builder codeFieldBoost(double boost) { this.codeFieldBoost = boost; return this; }
-    public Builder statsEnabled(boolean enabled) { this.statsEnabled = enabled; return this; }
-    /** The statistics database file; a relative path is resolved against the workspace; null: beside the index. */
-    public Builder statsDb(Path file) { this.statsDb = file; return this; }
-    public Builder logMaxRows(int rows) { this.logMaxRows = rows; return this; }
-    public Builder logMaxDays(int days) { this.logMaxDays = days; return this; }
+
+    /** {@code float32}, {@code int8} or {@code int4}. */
+    public Builder vectorEncoding(String encoding) {
+      this.vectorEncoding =
+          parsing(
+              "index_settings.vector_encoding",
+              encoding,
+              v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
+      return this;
+    }
+
+    public Builder hnswM(int m) {
+      this.hnswM = m;
+      return this;
+    }
+
+    public Builder hnswBeamWidth(int beamWidth) {
+      this.hnswBeamWidth = beamWidth;
+      return this;
+    }
+
+    public Builder vectorCandidates(int candidates) {
+      this.vectorCandidates = candidates;
+      return this;
+    }
+
+    public Builder bm25K1(double k1) {
+      this.bm25K1 = k1;
+      return this;
+    }
+
+    public Builder bm25B(double b) {
+      this.bm25B = b;
+      return this;
+    }
+
+    public Builder codeFieldBoost(double boost) {
+      this.codeFieldBoost = boost;
+      return this;
+    }
+
+    public Builder statsEnabled(boolean enabled) {
+      this.statsEnabled = enabled;
+      return this;
+    }
+
+    /**
+     * The statistics database file; a relative path is resolved against the workspace; null: beside
+     * the index.
+     */
+    public Builder statsDb(Path file) {
+      this.statsDb = file;
+      return this;
+    }
+
+    public Builder logMaxRows(int rows) {
+      this.logMaxRows = rows;
+      return this;
+    }
+
+    public Builder logMaxDays(int days) {
+      this.logMaxDays = days;
+      return this;
+    }
 
     public EngineConfig build() {
-      return new EngineConfig(workspace, indexDir, namespace,
-          new EmbedderSettings(embedderProvider, embedderModel, ollamaHost, embedderTimeout, embedderBatchSize,
-              passageWords, queryCacheSize, embedInBackground),
+      return new EngineConfig(
+          workspace,
+          indexDir,
+          namespace,
+          new EmbedderSettings(
+              embedderProvider,
+              embedderModel,
+              ollamaHost,
+              embedderTimeout,
+              embedderBatchSize,
+              passageWords,
+              queryCacheSize,
+              embedInBackground),
           new RecallSettings(deadline, topK, fusion.get(), recencyDecay, tierPolicy.get()),
           new BudgetSettings(contextLength, budgetShare, tokenCounter.get(), pinnedShare),
-          new StoreSettings(vectorEncoding.get(), hnswM, hnswBeamWidth, vectorCandidates, bm25K1, bm25B, codeFieldBoost),
+          new StoreSettings(
+              vectorEncoding.get(),
+              hnswM,
+              hnswBeamWidth,
+              vectorCandidates,
+              bm25K1,
+              bm25B,
+              codeFieldBoost),
           new StatsSettings(statsEnabled, statsDb, logMaxRows, logMaxDays));
     }
 

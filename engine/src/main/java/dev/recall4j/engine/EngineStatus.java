@@ -46,9 +46,16 @@ public record EngineStatus(
     StoreFilter all = StoreFilter.all(scope);
     IndexInfo info = store.info();
     Map<String, Long> bySilo = store.counts(all, "silo");
-    return new EngineStatus(info.directory(), bySilo.values().stream().mapToLong(Long::longValue).sum(),
-        info.sizeBytes(), info.embeddingModel(), info.dimension(), bySilo,
-        store.counts(all, "kind"), store.counts(all, "status"),
-        store.counts(all, "tier"), store.idsWithoutVector(Integer.MAX_VALUE).size());
+    return new EngineStatus(
+        info.directory(),
+        bySilo.values().stream().mapToLong(Long::longValue).sum(),
+        info.sizeBytes(),
+        info.embeddingModel(),
+        info.dimension(),
+        bySilo,
+        store.counts(all, "kind"),
+        store.counts(all, "status"),
+        store.counts(all, "tier"),
+        store.idsWithoutVector(Integer.MAX_VALUE).size());
   }
 }

@@ -35,6 +35,11 @@ public record LoggedRecall(
     Checks.notNull(query, "query");
     ids = List.copyOf(ids);
     scores = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(scores));
-    Checks.require(ids.size() == scores.size(), "scores", "must have one score per id (%d), got %d", ids.size(), scores.size());
+    Checks.require(
+        ids.size() == scores.size(),
+        "scores",
+        "must have one score per id (%d), got %d",
+        ids.size(),
+        scores.size());
   }
 }

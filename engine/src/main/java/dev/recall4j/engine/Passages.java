@@ -38,7 +38,8 @@ final class Passages {
     }
     // Next-fit packing leaves any two neighbouring passages over the limit together, so it makes
     // fewer than 2 * words / limit + 2 of them: this limit keeps them within the record's maximum.
-    int limit = Math.max(maxWords, -Math.floorDiv(-2 * contentWords, MemoryRecord.MAX_PASSAGE_VECTORS));
+    int limit =
+        Math.max(maxWords, -Math.floorDiv(-2 * contentWords, MemoryRecord.MAX_PASSAGE_VECTORS));
     String heading = r.title() == null ? "" : r.title() + "\n";
     List<String> passages = new ArrayList<>();
     StringBuilder passage = new StringBuilder();
@@ -67,7 +68,10 @@ final class Passages {
     return r.title() == null ? r.content() : r.title() + "\n" + r.content();
   }
 
-  /** Lines, else sentences of a long line, else runs of words of a long sentence: none over {@code limit} words. */
+  /**
+   * Lines, else sentences of a long line, else runs of words of a long sentence: none over {@code
+   * limit} words.
+   */
   private static List<String> units(String content, int limit) {
     List<String> units = new ArrayList<>();
     for (String line : content.split("\n")) {
@@ -82,7 +86,8 @@ final class Passages {
         }
         String[] all = WHITESPACE.split(sentence.strip());
         for (int from = 0; from < all.length; from += limit) {
-          units.add(String.join(" ", Arrays.copyOfRange(all, from, Math.min(all.length, from + limit))));
+          units.add(
+              String.join(" ", Arrays.copyOfRange(all, from, Math.min(all.length, from + limit))));
         }
       }
     }

@@ -32,10 +32,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The façade an agent embeds: save what it knows, recall what fits.
  *
- * <p>One engine owns one index directory (Lucene's write lock forbids a second writer). All
- * methods are thread-safe. Writes are durable when they return; a recall sees every write that
- * returned before it started. Checked I/O failures surface as {@link UncheckedIOException}; bad
- * input as {@link IllegalArgumentException} naming the field, with nothing stored changed.
+ * <p>One engine owns one index directory (Lucene's write lock forbids a second writer). All methods
+ * are thread-safe. Writes are durable when they return; a recall sees every write that returned
+ * before it started. Checked I/O failures surface as {@link UncheckedIOException}; bad input as
+ * {@link IllegalArgumentException} naming the field, with nothing stored changed.
  *
  * <pre>{@code
  * try (RecallEngine engine = RecallEngine.open(ConfigFile.forWorkspace(Path.of(".")))) {
@@ -59,8 +59,10 @@ public final class RecallEngine implements Closeable {
   private final Embedder embedder;
   private final ExecutorService background;
   private final WriteLock lock = new WriteLock();
+
   /** Null unless {@code embedder.background} is on and there is an embedder. */
   private final EmbeddingQueue embeddingQueue;
+
   private final Statistics statistics;
   private final RecallPipeline pipeline;
   private final RecordLookup lookup;
@@ -70,7 +72,8 @@ public final class RecallEngine implements Closeable {
 
   private RecallEngine(EngineConfig config, Embedder embedder, Clock clock) throws IOException {
     // Tokens of a recall that names no budget: context length x share, 512 when unknown.
-    int defaultBudget = BudgetSizing.budgetFor(EmbedderFactory.contextLength(config), config.budget().share());
+    int defaultBudget =
+        BudgetSizing.budgetFor(EmbedderFactory.contextLength(config), config.budget().share());
     this.config = config;
     this.embedder = embedder;
     this.store = LuceneStore.open(config.store().options(config.indexDir(), embedder));
@@ -80,20 +83,35 @@ public final class RecallEngine implements Closeable {
       store.close();
       throw e;
     }
-    this.background = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("recall4j-bg-", 0).factory());
+    this.background =
+        Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("recall4j-bg-", 0).factory());
     EmbedderSettings embedding = config.embedder();
-    this.embeddingQueue = embedder == null || !embedding.background()
-        ? null
-        : new EmbeddingQueue(embedder, store, lock::run, background, embedding.batchSize(), embedding.passageWords());
+    this.embeddingQueue =
+        embedder == null || !embedding.background()
+            ? null
+            : new EmbeddingQueue(
+                embedder,
+                store,
+                lock::run,
+                background,
+                embedding.batchSize(),
+                embedding.passageWords());
     if (embeddingQueue != null) {
       embeddingQueue.wake(); // records a crash left without a vector
     }
-    QueryEmbedding queryEmbedding = embedder == null ? null : new QueryEmbedding(embedder, background);
-    this.pipeline = new RecallPipeline(new Retriever(store, queryEmbedding, config.recall()),
-        config.recall().ranker(clock), config.budget().packer(), defaultBudget);
+    QueryEmbedding queryEmbedding =
+        embedder == null ? null : new QueryEmbedding(embedder, background);
+    this.pipeline =
+        new RecallPipeline(
+            new Retriever(store, queryEmbedding, config.recall()),
+            config.recall().ranker(clock),
+            config.budget().packer(),
+            defaultBudget);
     this.lookup = new RecordLookup(store);
     this.writes = new RecordWrites(store, lock, clock, lookup, embedder, embeddingQueue, embedding);
-    this.accessLog = new AccessLog(store, lock, clock, background, statistics.logStore(), config.stats().logMaxRows());
+    this.accessLog =
+        new AccessLog(
+            store, lock, clock, background, statistics.logStore(), config.stats().logMaxRows());
     this.exporter = new Exporter(store);
   }
 
@@ -106,12 +124,14 @@ public final class RecallEngine implements Closeable {
    * Opens with an explicit embedder (null for lexical only) and clock: for tests, evaluation and
    * agents that bring their own model. The engine closes the embedder when it closes.
    */
-  public static RecallEngine open(EngineConfig config, Embedder embedder, Clock clock) throws IOException {
+  public static RecallEngine open(EngineConfig config, Embedder embedder, Clock clock)
+      throws IOException {
     Checks.notNull(config, "config");
     Checks.notNull(clock, "clock");
-    Embedder cached = embedder == null || config.embedder().cacheSize() == 0
-        ? embedder
-        : Embedders.cached(embedder, config.embedder().cacheSize());
+    Embedder cached =
+        embedder == null || config.embedder().cacheSize() == 0
+            ? embedder
+            : Embedders.cached(embedder, config.embedder().cacheSize());
     try {
       return new RecallEngine(config, cached, clock);
     } catch (IOException | RuntimeException e) {
@@ -205,10 +225,12 @@ public final class RecallEngine implements Closeable {
    * Replaces a record by a new one in one durable step (one commit): the old record's status
    * becomes {@code superseded} (kept for history, never recalled), its {@code updated} time now and
    * the new id is added to its links; the new record is stored with {@code supersedes = oldId}. A
-   * user correction is saved this way, typically with {@link dev.recall4j.core.Source#USER_CORRECTION}.
+   * user correction is saved this way, typically with {@link
+   * dev.recall4j.core.Source#USER_CORRECTION}.
    *
    * @param scope the caller's scope; it must see the old record and the new record's scope
-   * @param newRecord a record with an id not stored yet, whose {@code supersedes} is null or {@code oldId}
+   * @param newRecord a record with an id not stored yet, whose {@code supersedes} is null or {@code
+   *     oldId}
    * @return the new record as stored
    * @throws IllegalArgumentException naming the field: {@code id} (no such record), {@code status}
    *     (the old record is superseded or deleted), {@code newRecord.id} (already stored), {@code
@@ -248,7 +270,8 @@ public final class RecallEngine implements Closeable {
    * @throws IllegalArgumentException naming {@code id} (unknown) or {@code status} (not active)
    */
   public MemoryRecord archive(Scope scope, String id) {
-    return writes.changeTier(scope, id, Tier.ARCHIVED, EnumSet.of(Tier.ACTIVE, Tier.PINNED), "archived");
+    return writes.changeTier(
+        scope, id, Tier.ARCHIVED, EnumSet.of(Tier.ACTIVE, Tier.PINNED), "archived");
   }
 
   /** Brings an archived record back to the active tier; see {@link #archive}. */
@@ -263,7 +286,8 @@ public final class RecallEngine implements Closeable {
    * @throws IllegalArgumentException naming {@code id} (unknown) or {@code status} (not active)
    */
   public MemoryRecord pin(Scope scope, String id) {
-    return writes.changeTier(scope, id, Tier.PINNED, EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED), "pinned");
+    return writes.changeTier(
+        scope, id, Tier.PINNED, EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED), "pinned");
   }
 
   /** Returns a pinned record to the active tier (recalled by relevance); see {@link #pin}. */
@@ -312,7 +336,8 @@ public final class RecallEngine implements Closeable {
 
   /**
    * The namespace's most recent recall-log entries, newest first. Recalls are logged in the
-   * background: a recall shows up here shortly after it returns, and certainly after {@link #close}.
+   * background: a recall shows up here shortly after it returns, and certainly after {@link
+   * #close}.
    *
    * @throws IllegalStateException when statistics are off
    */
@@ -320,7 +345,9 @@ public final class RecallEngine implements Closeable {
     return statistics.recallLog(scope, limit);
   }
 
-  /** Aggregates of the namespace's recall log. @throws IllegalStateException when statistics are off */
+  /**
+   * Aggregates of the namespace's recall log. @throws IllegalStateException when statistics are off
+   */
   public RecallLogSummary recallLogSummary(Scope scope) {
     return statistics.recallLogSummary(scope);
   }
@@ -397,7 +424,9 @@ public final class RecallEngine implements Closeable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    try (LuceneStore index = store; Embedder model = embedder; Statistics stats = statistics) {
+    try (LuceneStore index = store;
+        Embedder model = embedder;
+        Statistics stats = statistics) {
       LOG.debug("closing engine over {}", config.indexDir());
     }
   }

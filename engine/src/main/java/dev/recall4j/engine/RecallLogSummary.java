@@ -9,4 +9,9 @@ package dev.recall4j.engine;
  * @param avgBudgetTokens mean budget, or NaN
  * @param avgMillis mean end-to-end wall time in milliseconds, or NaN
  */
-public record RecallLogSummary(long entries, double avgItems, double avgTokensUsed, double avgBudgetTokens, double avgMillis) {}
+public record RecallLogSummary(
+    long entries,
+    double avgItems,
+    double avgTokensUsed,
+    double avgBudgetTokens,
+    double avgMillis) {}

@@ -24,6 +24,7 @@ final class RecallPipeline {
   private final Retriever retriever;
   private final Ranker ranker;
   private final Packer packer;
+
   /** Tokens of a recall that names no budget. */
   private final int defaultBudget;
 
@@ -59,9 +60,7 @@ final class RecallPipeline {
       watch.lap(Stage.RANK);
     }
 
-    int budget = request.budgetTokens() != null
-        ? request.budgetTokens()
-        : defaultBudget;
+    int budget = request.budgetTokens() != null ? request.budgetTokens() : defaultBudget;
     PackedContext packed = packer.pack(pinned, ranked, budget);
     watch.lap(Stage.PACK);
     timings.put(Stage.TOTAL, (System.nanoTime() - start) / 1e6);
@@ -71,8 +70,16 @@ final class RecallPipeline {
     if (retrieval.kind() == RetrievalMode.Kind.LEXICAL_EMBEDDER_ERROR) {
       warnings.add(retrieval.describe());
     }
-    return new RecallResult(packed.context(), packed.items(), dropped, packed.budgetTokens(),
-        packed.tokensUsed(), packed.tokenizer(), retrieval, timings, warnings);
+    return new RecallResult(
+        packed.context(),
+        packed.items(),
+        dropped,
+        packed.budgetTokens(),
+        packed.tokensUsed(),
+        packed.tokenizer(),
+        retrieval,
+        timings,
+        warnings);
   }
 
   Retrieval retrieve(RecallRequest request, Teams teams) {

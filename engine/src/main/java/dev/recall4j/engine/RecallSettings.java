@@ -21,22 +21,29 @@ import java.time.Duration;
  *     TOIS 2023). Chosen by the fusion sweep in docs/RESULTS.md with bge-small and passage vectors:
  *     the largest α at or above the better single path on every shared dataset and LoCoMo level (α
  *     0.6 loses LoCoMo turns to BM25); before passage vectors α 0.3 was the largest, because one
- *     vector per long session was a poor signal; RRF (k = 60) loses LoCoMo turns and sessions to BM25
+ *     vector per long session was a poor signal; RRF (k = 60) loses LoCoMo turns and sessions to
+ *     BM25
  * @param decay {@code recall.decay}: the per-kind recency decay of {@code RecencyDecay.defaults()}
  *     when on (the default, floor 0.9: a gentle tie-breaker that cost at most 0.0023 nDCG@10 on
  *     LoCoMo, where questions ask about any time; floor 0.5 cost 0.03-0.07), else {@code
  *     RecencyDecay.none()}
  * @param tierPolicy {@code recall.tier_boost}: how much the first priority tier (profile, facts) is
  *     boosted over the last (KB observations) when scores are ordered: final × (1 + boost) down to
- *     final × 1; {@code strict} orders by tier first. Default {@value EngineConfig#DEFAULT_TIER_BOOST},
- *     so relevance decides and the tier breaks near-ties.
+ *     final × 1; {@code strict} orders by tier first. Default {@value
+ *     EngineConfig#DEFAULT_TIER_BOOST}, so relevance decides and the tier breaks near-ties.
  */
-public record RecallSettings(Duration deadline, int topK, Fusion fusion, RecencyDecay decay, TierPolicy tierPolicy) {
+public record RecallSettings(
+    Duration deadline, int topK, Fusion fusion, RecencyDecay decay, TierPolicy tierPolicy) {
   public RecallSettings {
     Checks.notNull(deadline, "recall.deadline_ms");
-    Checks.require(!deadline.isNegative(), "recall.deadline_ms", "must be >= 0, got %d", deadline.toMillis());
     Checks.require(
-        topK >= 1 && topK <= RecallRequest.MAX_TOP_K, "recall.top_k", "must be in [1, %d], got %d", RecallRequest.MAX_TOP_K, topK);
+        !deadline.isNegative(), "recall.deadline_ms", "must be >= 0, got %d", deadline.toMillis());
+    Checks.require(
+        topK >= 1 && topK <= RecallRequest.MAX_TOP_K,
+        "recall.top_k",
+        "must be in [1, %d], got %d",
+        RecallRequest.MAX_TOP_K,
+        topK);
     Checks.notNull(fusion, "recall.fusion");
     Checks.notNull(decay, "recall.decay");
     Checks.notNull(tierPolicy, "recall.tier_boost");
@@ -44,7 +51,12 @@ public record RecallSettings(Duration deadline, int topK, Fusion fusion, Recency
 
   /** The ranker of these settings, measuring recency against {@code clock}. */
   Ranker ranker(Clock clock) {
-    return Ranker.builder().fusion(fusion).recencyDecay(decay).tierPolicy(tierPolicy).clock(clock).build();
+    return Ranker.builder()
+        .fusion(fusion)
+        .recencyDecay(decay)
+        .tierPolicy(tierPolicy)
+        .clock(clock)
+        .build();
   }
 
   /** Parses {@code recall.tier_boost}: {@code strict}, or a boost >= 0 as text. */
@@ -55,7 +67,8 @@ public record RecallSettings(Duration deadline, int topK, Fusion fusion, Recency
     try {
       return TierPolicy.boost(Double.parseDouble(value));
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("must be \"strict\" or a boost >= 0, got \"" + value + "\"", e);
+      throw new IllegalArgumentException(
+          "must be \"strict\" or a boost >= 0, got \"" + value + "\"", e);
     }
   }
 }

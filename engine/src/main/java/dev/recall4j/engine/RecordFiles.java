@@ -21,8 +21,8 @@ import java.util.Locale;
  * (blank lines and lines starting with {@code //} are skipped); {@code .md} and {@code .txt} are
  * documents, split by {@link Chunker} into RAG chunks whose ids are {@code <file name>#<chunk>}.
  *
- * <p>Reading is all or nothing: the first bad line stops it with an {@link IllegalArgumentException}
- * that names the file and line, before anything is saved.
+ * <p>Reading is all or nothing: the first bad line stops it with an {@link
+ * IllegalArgumentException} that names the file and line, before anything is saved.
  */
 public final class RecordFiles {
   private RecordFiles() {}
@@ -35,7 +35,8 @@ public final class RecordFiles {
    * @param scope the scope of records that name none (JSONL) and of document chunks
    * @param now the creation time of records that give none
    */
-  public static List<MemoryRecord> read(Path file, Path root, Scope scope, Instant now) throws IOException {
+  public static List<MemoryRecord> read(Path file, Path root, Scope scope, Instant now)
+      throws IOException {
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (name.endsWith(".jsonl")) {
       return readJsonl(file, scope.namespace(), now);
@@ -43,10 +44,12 @@ public final class RecordFiles {
     if (name.endsWith(".md") || name.endsWith(".txt")) {
       return readDocument(file, originPath(file, root), scope, now, Chunker.defaults());
     }
-    throw new IllegalArgumentException(file + ": unsupported file type; expected .jsonl, .md or .txt");
+    throw new IllegalArgumentException(
+        file + ": unsupported file type; expected .jsonl, .md or .txt");
   }
 
-  static List<MemoryRecord> readJsonl(Path file, String defaultNamespace, Instant now) throws IOException {
+  static List<MemoryRecord> readJsonl(Path file, String defaultNamespace, Instant now)
+      throws IOException {
     List<MemoryRecord> records = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
@@ -73,22 +76,23 @@ public final class RecordFiles {
     return (absolute.startsWith(base) ? base.relativize(absolute) : absolute).toString();
   }
 
-  static List<MemoryRecord> readDocument(Path file, String originPath, Scope scope, Instant now, Chunker chunker)
-      throws IOException {
+  static List<MemoryRecord> readDocument(
+      Path file, String originPath, Scope scope, Instant now, Chunker chunker) throws IOException {
     String text = Files.readString(file, StandardCharsets.UTF_8);
     String base = file.getFileName().toString();
     List<MemoryRecord> records = new ArrayList<>();
     for (Chunker.Chunk chunk : chunker.split(text)) {
-      records.add(MemoryRecord.builder()
-          .id(base + "#" + chunk.index())
-          .silo(Silo.RAG)
-          .kind(Kind.RAG_CHUNK)
-          .scope(scope)
-          .source(Source.IMPORT)
-          .title(chunk.heading())
-          .content(chunk.text())
-          .origin(new Origin(originPath, chunk.index(), chunk.line()))
-          .build(now));
+      records.add(
+          MemoryRecord.builder()
+              .id(base + "#" + chunk.index())
+              .silo(Silo.RAG)
+              .kind(Kind.RAG_CHUNK)
+              .scope(scope)
+              .source(Source.IMPORT)
+              .title(chunk.heading())
+              .content(chunk.text())
+              .origin(new Origin(originPath, chunk.index(), chunk.line()))
+              .build(now));
     }
     return records;
   }

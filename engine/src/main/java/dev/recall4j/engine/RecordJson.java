@@ -35,10 +35,34 @@ import java.util.Set;
  */
 public final class RecordJson {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Set<String> KEYS = Set.of(
-      "id", "silo", "kind", "tier", "status", "namespace", "project", "task", "session", "tags",
-      "source", "trust", "created", "updated", "lastAccessed", "recallCount", "supersedes", "links",
-      "title", "content", "summary", "origin", "contentHash", "embeddingModel", "vector", "passageVectors");
+  private static final Set<String> KEYS =
+      Set.of(
+          "id",
+          "silo",
+          "kind",
+          "tier",
+          "status",
+          "namespace",
+          "project",
+          "task",
+          "session",
+          "tags",
+          "source",
+          "trust",
+          "created",
+          "updated",
+          "lastAccessed",
+          "recallCount",
+          "supersedes",
+          "links",
+          "title",
+          "content",
+          "summary",
+          "origin",
+          "contentHash",
+          "embeddingModel",
+          "vector",
+          "passageVectors");
 
   private RecordJson() {}
 
@@ -104,11 +128,17 @@ public final class RecordJson {
       throw new IllegalArgumentException("malformed JSON: " + e.getOriginalMessage(), e);
     }
     if (n == null || !n.isObject()) {
-      throw new IllegalArgumentException("expected a JSON object, got " + (n == null ? "nothing" : n.getNodeType().name().toLowerCase()));
+      throw new IllegalArgumentException(
+          "expected a JSON object, got "
+              + (n == null ? "nothing" : n.getNodeType().name().toLowerCase()));
     }
     for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
       String key = it.next();
-      Checks.require(KEYS.contains(key), key, "unknown key; expected one of %s", new java.util.TreeSet<>(KEYS));
+      Checks.require(
+          KEYS.contains(key),
+          key,
+          "unknown key; expected one of %s",
+          new java.util.TreeSet<>(KEYS));
     }
     MemoryRecord.Builder b = MemoryRecord.builder();
     Silo silo = Silo.parse("silo", requiredText(n, "silo"));
@@ -122,7 +152,12 @@ public final class RecordJson {
     optional(n, "status", v -> b.status(Status.parse("status", v)));
     optional(n, "source", v -> b.source(Source.parse("source", v)));
     String namespace = text(n, "namespace");
-    b.scope(new Scope(namespace == null ? defaultNamespace : namespace, text(n, "project"), text(n, "task"), text(n, "session")));
+    b.scope(
+        new Scope(
+            namespace == null ? defaultNamespace : namespace,
+            text(n, "project"),
+            text(n, "task"),
+            text(n, "session")));
     b.tags(stringList(n, "tags"));
     b.links(stringList(n, "links"));
     if (has(n, "trust")) {
@@ -133,7 +168,11 @@ public final class RecordJson {
     optional(n, "lastAccessed", v -> b.lastAccessed(instant("lastAccessed", v)));
     if (has(n, "recallCount")) {
       JsonNode c = n.get("recallCount");
-      Checks.require(c.canConvertToLong() && c.isIntegralNumber(), "recallCount", "must be a whole number, got %s", c);
+      Checks.require(
+          c.canConvertToLong() && c.isIntegralNumber(),
+          "recallCount",
+          "must be a whole number, got %s",
+          c);
       b.recallCount(c.longValue());
     }
     optional(n, "supersedes", b::supersedes);
@@ -150,20 +189,28 @@ public final class RecordJson {
       vectors.add(vector(n.get("vector"), "vector"));
       if (has(n, "passageVectors")) {
         JsonNode passages = n.get("passageVectors");
-        Checks.require(passages.isArray(), "passageVectors", "must be an array of vectors, got %s", passages.getNodeType().name().toLowerCase());
+        Checks.require(
+            passages.isArray(),
+            "passageVectors",
+            "must be an array of vectors, got %s",
+            passages.getNodeType().name().toLowerCase());
         for (int i = 0; i < passages.size(); i++) {
           vectors.add(vector(passages.get(i), "passageVectors[" + i + "]"));
         }
       }
       b.vectors(vectors);
     } else {
-      Checks.require(!has(n, "passageVectors"), "passageVectors", "given without vector, the first passage's");
+      Checks.require(
+          !has(n, "passageVectors"), "passageVectors", "given without vector, the first passage's");
     }
     MemoryRecord built = b.build(now);
     String hash = text(n, "contentHash");
     Checks.require(
-        hash == null || hash.equals(built.contentHash()), "contentHash",
-        "does not match the content (expected %s, got %s)", built.contentHash(), Checks.excerpt(hash));
+        hash == null || hash.equals(built.contentHash()),
+        "contentHash",
+        "does not match the content (expected %s, got %s)",
+        built.contentHash(),
+        Checks.excerpt(hash));
     return built;
   }
 
@@ -247,7 +294,9 @@ public final class RecordJson {
     try {
       return Instant.parse(value);
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(key + ": not an ISO-8601 instant (e.g. 2026-01-31T12:00:00Z): " + Checks.excerpt(value), e);
+      throw new IllegalArgumentException(
+          key + ": not an ISO-8601 instant (e.g. 2026-01-31T12:00:00Z): " + Checks.excerpt(value),
+          e);
     }
   }
 
@@ -258,7 +307,11 @@ public final class RecordJson {
   }
 
   private static float[] vector(JsonNode v, String field) {
-    Checks.require(v.isArray(), field, "must be an array of numbers, got %s", v.getNodeType().name().toLowerCase());
+    Checks.require(
+        v.isArray(),
+        field,
+        "must be an array of numbers, got %s",
+        v.getNodeType().name().toLowerCase());
     float[] out = new float[v.size()];
     for (int i = 0; i < out.length; i++) {
       JsonNode x = v.get(i);

@@ -33,15 +33,19 @@ final class RecordLookup {
   MemoryRecord require(Scope scope, String id) {
     Checks.notNull(scope, "scope");
     Checks.notBlank(id, "id");
-    return get(scope, Teams.NONE, id).orElseThrow(() -> new IllegalArgumentException(
-        "id: no record " + Checks.excerpt(id) + " in scope " + scope));
+    return get(scope, Teams.NONE, id)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "id: no record " + Checks.excerpt(id) + " in scope " + scope));
   }
 
   /** The supersede chain of a record, newest first: see {@link RecallEngine#history}. */
   List<MemoryRecord> history(Scope scope, String id) {
     MemoryRecord newest = require(scope, id);
     Set<String> seen = new HashSet<>(Set.of(newest.id()));
-    for (Optional<MemoryRecord> next = successor(scope, newest); next.isPresent() && seen.add(next.get().id());
+    for (Optional<MemoryRecord> next = successor(scope, newest);
+        next.isPresent() && seen.add(next.get().id());
         next = successor(scope, newest)) {
       newest = next.get();
     }
@@ -58,13 +62,16 @@ final class RecordLookup {
     return chain;
   }
 
-  /** The record that superseded {@code r}: among its links, the one whose {@code supersedes} is r. */
+  /**
+   * The record that superseded {@code r}: among its links, the one whose {@code supersedes} is r.
+   */
   private Optional<MemoryRecord> successor(Scope scope, MemoryRecord r) {
     if (r.status() != Status.SUPERSEDED) {
       return Optional.empty();
     }
     for (String link : r.links()) {
-      Optional<MemoryRecord> next = get(scope, Teams.NONE, link).filter(n -> r.id().equals(n.supersedes()));
+      Optional<MemoryRecord> next =
+          get(scope, Teams.NONE, link).filter(n -> r.id().equals(n.supersedes()));
       if (next.isPresent()) {
         return next;
       }

@@ -39,10 +39,11 @@ import java.io.UncheckedIOException;
  * RecordJson}), which the vector and every statistic survive. Thread-safe.
  */
 public final class RecordMarkdown {
-  private static final YAMLMapper YAML = YAMLMapper.builder()
-      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-      .build();
+  private static final YAMLMapper YAML =
+      YAMLMapper.builder()
+          .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+          .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+          .build();
 
   private RecordMarkdown() {}
 
@@ -62,7 +63,8 @@ public final class RecordMarkdown {
     }
     n.put("created", r.created().toString());
     n.put("updated", r.updated().toString());
-    RecordJson.putIfPresent(n, "last_accessed", r.lastAccessed() == null ? null : r.lastAccessed().toString());
+    RecordJson.putIfPresent(
+        n, "last_accessed", r.lastAccessed() == null ? null : r.lastAccessed().toString());
     n.put("recall_count", r.recallCount());
     RecordJson.putIfPresent(n, "summary", r.summary());
     if (r.origin() != null) {
@@ -96,6 +98,7 @@ public final class RecordMarkdown {
     if (safe.startsWith(".")) {
       safe = "_" + safe.substring(1);
     }
-    return (safe.equals(r.id()) ? safe : safe + "-" + ContentHash.of(r.id()).substring(0, 8)) + ".md";
+    return (safe.equals(r.id()) ? safe : safe + "-" + ContentHash.of(r.id()).substring(0, 8))
+        + ".md";
   }
 }

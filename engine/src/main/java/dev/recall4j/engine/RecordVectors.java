@@ -5,7 +5,9 @@ import dev.recall4j.core.MemoryRecord;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Embeds records: each text in passages (see {@link Passages}), all of them in one embedder call. */
+/**
+ * Embeds records: each text in passages (see {@link Passages}), all of them in one embedder call.
+ */
 final class RecordVectors {
   private RecordVectors() {}
 
@@ -21,14 +23,21 @@ final class RecordVectors {
     List<float[]> vectors = texts.isEmpty() ? List.of() : embedder.embedDocuments(texts);
     if (vectors.size() != texts.size()) {
       throw new IllegalStateException(
-          "embedder " + embedder.modelId() + " returned " + vectors.size() + " vectors for " + texts.size() + " texts");
+          "embedder "
+              + embedder.modelId()
+              + " returned "
+              + vectors.size()
+              + " vectors for "
+              + texts.size()
+              + " texts");
     }
     List<MemoryRecord> embedded = new ArrayList<>(records.size());
     for (int i = 0; i < records.size(); i++) {
-      embedded.add(records.get(i).toBuilder()
-          .vectors(vectors.subList(firstText[i], firstText[i + 1]))
-          .embeddingModel(embedder.modelId())
-          .build());
+      embedded.add(
+          records.get(i).toBuilder()
+              .vectors(vectors.subList(firstText[i], firstText[i + 1]))
+              .embeddingModel(embedder.modelId())
+              .build());
     }
     return embedded;
   }

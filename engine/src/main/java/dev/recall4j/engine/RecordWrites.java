@@ -29,16 +29,26 @@ final class RecordWrites {
   private final WriteLock lock;
   private final Clock clock;
   private final RecordLookup lookup;
+
   /** Null without an embedder. */
   private final Embedder embedder;
+
   /** Null unless {@code embedder.background} is on and there is an embedder. */
   private final EmbeddingQueue embeddingQueue;
+
   private final EmbedderSettings settings;
+
   /** Guarded by {@link #lock}. */
   private final DuplicateIndex duplicates = new DuplicateIndex();
 
-  RecordWrites(LuceneStore store, WriteLock lock, Clock clock, RecordLookup lookup, Embedder embedder,
-      EmbeddingQueue embeddingQueue, EmbedderSettings settings) {
+  RecordWrites(
+      LuceneStore store,
+      WriteLock lock,
+      Clock clock,
+      RecordLookup lookup,
+      Embedder embedder,
+      EmbeddingQueue embeddingQueue,
+      EmbedderSettings settings) {
     this.store = store;
     this.lock = lock;
     this.clock = clock;
@@ -50,87 +60,126 @@ final class RecordWrites {
 
   List<MemoryRecord> saveAll(Collection<MemoryRecord> records, IngestProgress progress) {
     List<MemoryRecord> embedded = embedNowOrLater(records, progress);
-    return afterWrite(lock.locked(() -> {
-      WriteBatch batch = new WriteBatch(store, duplicates);
-      List<MemoryRecord> stored = new ArrayList<>(embedded.size());
-      for (MemoryRecord record : embedded) {
-        stored.add(batch.stage(resolve(batch, record)));
-      }
-      batch.commit();
-      // A later record of the batch may have replaced an earlier one: report what was written.
-      return stored.stream().map(r -> batch.staged(r.id())).toList();
-    }));
+    return afterWrite(
+        lock.locked(
+            () -> {
+              WriteBatch batch = new WriteBatch(store, duplicates);
+              List<MemoryRecord> stored = new ArrayList<>(embedded.size());
+              for (MemoryRecord record : embedded) {
+                stored.add(batch.stage(resolve(batch, record)));
+              }
+              batch.commit();
+              // A later record of the batch may have replaced an earlier one: report what was
+              // written.
+              return stored.stream().map(r -> batch.staged(r.id())).toList();
+            }));
   }
 
   List<MemoryRecord> importAll(Collection<MemoryRecord> records) {
     List<MemoryRecord> embedded = embedNowOrLater(records, IngestProgress.NONE);
-    return afterWrite(lock.locked(() -> {
-      WriteBatch batch = new WriteBatch(store, duplicates);
-      for (MemoryRecord record : embedded) {
-        MemoryRecord existing = batch.current(record.id());
-        checkSameNamespace(existing, record);
-        batch.stage(record);
-      }
-      batch.commit();
-      return embedded;
-    }));
+    return afterWrite(
+        lock.locked(
+            () -> {
+              WriteBatch batch = new WriteBatch(store, duplicates);
+              for (MemoryRecord record : embedded) {
+                MemoryRecord existing = batch.current(record.id());
+                checkSameNamespace(existing, record);
+                batch.stage(record);
+              }
+              batch.commit();
+              return embedded;
+            }));
   }
 
   MemoryRecord supersede(Scope scope, String oldId, MemoryRecord newRecord) {
     Checks.notNull(scope, "scope");
     Checks.notNull(newRecord, "newRecord");
     Checks.notBlank(oldId, "oldId");
-    Checks.require(scope.canSee(newRecord.scope()), "newRecord.scope",
-        "must lie inside the caller's scope %s, got %s", scope, newRecord.scope());
-    Checks.require(newRecord.supersedes() == null || newRecord.supersedes().equals(oldId), "supersedes",
-        "must be null or the superseded id %s, got %s", Checks.excerpt(oldId), Checks.excerpt(newRecord.supersedes()));
-    MemoryRecord embedded = embedAll(List.of(newRecord.toBuilder().supersedes(oldId).build()), IngestProgress.NONE).get(0);
-    return lock.locked(() -> {
-      MemoryRecord old = lookup.require(scope, oldId);
-      requireActive(old, "superseded");
-      Checks.require(io(() -> store.get(embedded.id())).isEmpty(), "newRecord.id",
-          "a record %s is already stored; a superseding record needs a new id", Checks.excerpt(embedded.id()));
-      List<String> links = new ArrayList<>(old.links());
-      links.add(embedded.id());
-      WriteBatch batch = new WriteBatch(store, duplicates);
-      batch.stage(old.toBuilder().status(Status.SUPERSEDED).updated(later(old.updated())).links(links).build());
-      batch.stage(embedded);
-      batch.commit();
-      return embedded;
-    });
+    Checks.require(
+        scope.canSee(newRecord.scope()),
+        "newRecord.scope",
+        "must lie inside the caller's scope %s, got %s",
+        scope,
+        newRecord.scope());
+    Checks.require(
+        newRecord.supersedes() == null || newRecord.supersedes().equals(oldId),
+        "supersedes",
+        "must be null or the superseded id %s, got %s",
+        Checks.excerpt(oldId),
+        Checks.excerpt(newRecord.supersedes()));
+    MemoryRecord embedded =
+        embedAll(List.of(newRecord.toBuilder().supersedes(oldId).build()), IngestProgress.NONE)
+            .get(0);
+    return lock.locked(
+        () -> {
+          MemoryRecord old = lookup.require(scope, oldId);
+          requireActive(old, "superseded");
+          Checks.require(
+              io(() -> store.get(embedded.id())).isEmpty(),
+              "newRecord.id",
+              "a record %s is already stored; a superseding record needs a new id",
+              Checks.excerpt(embedded.id()));
+          List<String> links = new ArrayList<>(old.links());
+          links.add(embedded.id());
+          WriteBatch batch = new WriteBatch(store, duplicates);
+          batch.stage(
+              old.toBuilder()
+                  .status(Status.SUPERSEDED)
+                  .updated(later(old.updated()))
+                  .links(links)
+                  .build());
+          batch.stage(embedded);
+          batch.commit();
+          return embedded;
+        });
   }
 
   MemoryRecord forget(Scope scope, String id) {
-    return lock.locked(() -> {
-      MemoryRecord current = lookup.require(scope, id);
-      if (current.status() == Status.DELETED) {
-        return current;
-      }
-      return write(current, current.toBuilder().status(Status.DELETED).updated(later(current.updated())).build());
-    });
+    return lock.locked(
+        () -> {
+          MemoryRecord current = lookup.require(scope, id);
+          if (current.status() == Status.DELETED) {
+            return current;
+          }
+          return write(
+              current,
+              current.toBuilder().status(Status.DELETED).updated(later(current.updated())).build());
+        });
   }
 
-  /** Moves an active record of one of the {@code from} tiers to {@code target}; {@code verb} names the change. */
+  /**
+   * Moves an active record of one of the {@code from} tiers to {@code target}; {@code verb} names
+   * the change.
+   */
   MemoryRecord changeTier(Scope scope, String id, Tier target, Set<Tier> from, String verb) {
-    return lock.locked(() -> {
-      MemoryRecord current = lookup.require(scope, id);
-      if (current.tier() == target) {
-        return current;
-      }
-      requireActive(current, verb);
-      Checks.require(from.contains(current.tier()), "tier", "record %s is %s; only %s records can be %s",
-          Checks.excerpt(id), Wire.name(current.tier()), from.stream().map(Wire::name).sorted().toList(), verb);
-      return write(current, current.toBuilder().tier(target).updated(later(current.updated())).build());
-    });
+    return lock.locked(
+        () -> {
+          MemoryRecord current = lookup.require(scope, id);
+          if (current.tier() == target) {
+            return current;
+          }
+          requireActive(current, verb);
+          Checks.require(
+              from.contains(current.tier()),
+              "tier",
+              "record %s is %s; only %s records can be %s",
+              Checks.excerpt(id),
+              Wire.name(current.tier()),
+              from.stream().map(Wire::name).sorted().toList(),
+              verb);
+          return write(
+              current, current.toBuilder().tier(target).updated(later(current.updated())).build());
+        });
   }
 
   MemoryRecord purge(Scope scope, String id) {
-    return lock.locked(() -> {
-      MemoryRecord current = lookup.require(scope, id);
-      io(() -> store.purge(current.id()));
-      duplicates.update(current, null);
-      return current;
-    });
+    return lock.locked(
+        () -> {
+          MemoryRecord current = lookup.require(scope, id);
+          io(() -> store.purge(current.id()));
+          duplicates.update(current, null);
+          return current;
+        });
   }
 
   /**
@@ -143,7 +192,8 @@ final class RecordWrites {
     if (existing != null) {
       Instant updated = later(existing.updated());
       return record.toBuilder()
-          .created(existing.created().isBefore(record.created()) ? existing.created() : record.created())
+          .created(
+              existing.created().isBefore(record.created()) ? existing.created() : record.created())
           .updated(record.updated().isAfter(updated) ? record.updated() : updated)
           .recallCount(existing.recallCount())
           .lastAccessed(existing.lastAccessed())
@@ -162,8 +212,11 @@ final class RecordWrites {
   }
 
   private static void checkSameNamespace(MemoryRecord existing, MemoryRecord record) {
-    Checks.require(existing == null || existing.scope().namespace().equals(record.scope().namespace()), "id",
-        "%s is already used by a record of another namespace; ids are unique across the index", Checks.excerpt(record.id()));
+    Checks.require(
+        existing == null || existing.scope().namespace().equals(record.scope().namespace()),
+        "id",
+        "%s is already used by a record of another namespace; ids are unique across the index",
+        Checks.excerpt(record.id()));
   }
 
   private MemoryRecord write(MemoryRecord before, MemoryRecord after) {
@@ -173,8 +226,13 @@ final class RecordWrites {
   }
 
   private static void requireActive(MemoryRecord r, String verb) {
-    Checks.require(r.status() == Status.ACTIVE, "status", "record %s is %s; only active records can be %s",
-        Checks.excerpt(r.id()), Wire.name(r.status()), verb);
+    Checks.require(
+        r.status() == Status.ACTIVE,
+        "status",
+        "record %s is %s; only active records can be %s",
+        Checks.excerpt(r.id()),
+        Wire.name(r.status()),
+        verb);
   }
 
   /** Now, but never before {@code floor}: a record's updated time never goes backwards. */
@@ -184,7 +242,8 @@ final class RecordWrites {
   }
 
   /** Embeds before writing, or, with {@code embedder.background}, leaves it to the queue. */
-  private List<MemoryRecord> embedNowOrLater(Collection<MemoryRecord> records, IngestProgress progress) {
+  private List<MemoryRecord> embedNowOrLater(
+      Collection<MemoryRecord> records, IngestProgress progress) {
     if (embeddingQueue == null) {
       return embedAll(records, progress);
     }
@@ -201,7 +260,10 @@ final class RecordWrites {
     return written;
   }
 
-  /** Validates the input and embeds records without a vector, batch by batch, outside the write lock. */
+  /**
+   * Validates the input and embeds records without a vector, batch by batch, outside the write
+   * lock.
+   */
   private List<MemoryRecord> embedAll(Collection<MemoryRecord> records, IngestProgress progress) {
     Checks.notNull(records, "records");
     Checks.notNull(progress, "progress");
@@ -229,7 +291,8 @@ final class RecordWrites {
       return records;
     }
     List<MemoryRecord> embedded =
-        RecordVectors.embed(embedder, missing.stream().map(records::get).toList(), settings.passageWords());
+        RecordVectors.embed(
+            embedder, missing.stream().map(records::get).toList(), settings.passageWords());
     List<MemoryRecord> out = new ArrayList<>(records);
     for (int j = 0; j < missing.size(); j++) {
       out.set(missing.get(j), embedded.get(j));

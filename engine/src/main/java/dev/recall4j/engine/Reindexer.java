@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Lucene cannot change a vector field's dimension in place, so the records are copied, in id
  * order and in committed batches, into a sibling directory {@code <index>.reindex}, which then
- * replaces the index. An interrupted run leaves that directory behind; the next run continues
- * after the last id it holds instead of starting over. The old index is deleted only after the new
- * one is complete and in place. Every field but the vector and its model is copied unchanged.
+ * replaces the index. An interrupted run leaves that directory behind; the next run continues after
+ * the last id it holds instead of starting over. The old index is deleted only after the new one is
+ * complete and in place. Every field but the vector and its model is copied unchanged.
  */
 public final class Reindexer {
   private static final Logger LOG = LoggerFactory.getLogger(Reindexer.class);
@@ -29,14 +29,16 @@ public final class Reindexer {
   private Reindexer() {}
 
   /** What a reindex did. */
-  public record Outcome(long records, long embeddedThisRun, boolean resumed, String fromModel, String toModel) {}
+  public record Outcome(
+      long records, long embeddedThisRun, boolean resumed, String fromModel, String toModel) {}
 
   /**
    * Re-embeds the configured index with {@code embedder} (null: drop the vectors, lexical only).
    *
    * @param progress told after every committed batch (records done, records in the index)
    */
-  public static Outcome reindex(EngineConfig config, Embedder embedder, IngestProgress progress) throws IOException {
+  public static Outcome reindex(EngineConfig config, Embedder embedder, IngestProgress progress)
+      throws IOException {
     Path index = config.indexDir();
     Path staging = index.resolveSibling(index.getFileName() + ".reindex");
     if (!Files.isDirectory(index)) {
@@ -53,9 +55,12 @@ public final class Reindexer {
       String after = lastId(target);
       long done = target.info().records();
       if (resumed) {
-        LOG.info("resuming reindex of {} after id {} ({} records already done)", index, after, done);
+        LOG.info(
+            "resuming reindex of {} after id {} ({} records already done)", index, after, done);
       }
-      for (List<MemoryRecord> page = source.page(after, BATCH); !page.isEmpty(); page = source.page(after, BATCH)) {
+      for (List<MemoryRecord> page = source.page(after, BATCH);
+          !page.isEmpty();
+          page = source.page(after, BATCH)) {
         target.upsertAll(reembed(page, embedder, config.embedder().passageWords()));
         embedded += page.size();
         done += page.size();
@@ -64,12 +69,16 @@ public final class Reindexer {
       }
     }
     swap(index, staging);
-    return new Outcome(total, embedded, resumed, fromModel, embedder == null ? null : embedder.modelId());
+    return new Outcome(
+        total, embedded, resumed, fromModel, embedder == null ? null : embedder.modelId());
   }
 
-  private static List<MemoryRecord> reembed(List<MemoryRecord> page, Embedder embedder, int passageWords) {
+  private static List<MemoryRecord> reembed(
+      List<MemoryRecord> page, Embedder embedder, int passageWords) {
     if (embedder == null) {
-      return page.stream().map(r -> r.toBuilder().vector(null).embeddingModel(null).build()).toList();
+      return page.stream()
+          .map(r -> r.toBuilder().vector(null).embeddingModel(null).build())
+          .toList();
     }
     return RecordVectors.embed(embedder, page, passageWords);
   }
@@ -77,7 +86,9 @@ public final class Reindexer {
   /** The greatest id already copied into the staging index, or null when it is empty. */
   private static String lastId(LuceneStore target) throws IOException {
     String last = null;
-    for (List<MemoryRecord> page = target.page(null, BATCH); !page.isEmpty(); page = target.page(last, BATCH)) {
+    for (List<MemoryRecord> page = target.page(null, BATCH);
+        !page.isEmpty();
+        page = target.page(last, BATCH)) {
       last = page.get(page.size() - 1).id();
     }
     return last;

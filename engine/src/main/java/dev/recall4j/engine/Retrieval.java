@@ -19,7 +19,10 @@ import java.util.Map;
  * @param timingsMillis wall time of each retrieval stage in milliseconds, in stage order
  */
 public record Retrieval(
-    List<PathResult> paths, Map<String, MemoryRecord> records, RetrievalMode retrieval, Map<Stage, Double> timingsMillis) {
+    List<PathResult> paths,
+    Map<String, MemoryRecord> records,
+    RetrievalMode retrieval,
+    Map<Stage, Double> timingsMillis) {
   public Retrieval {
     paths = List.copyOf(paths);
     records = Map.copyOf(records);
@@ -29,6 +32,9 @@ public record Retrieval(
 
   /** The named path's candidates, or an empty path when it did not run. */
   public PathResult path(String name) {
-    return paths.stream().filter(p -> p.path().equals(name)).findFirst().orElse(new PathResult(name, List.of()));
+    return paths.stream()
+        .filter(p -> p.path().equals(name))
+        .findFirst()
+        .orElse(new PathResult(name, List.of()));
   }
 }

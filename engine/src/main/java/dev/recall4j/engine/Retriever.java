@@ -43,8 +43,10 @@ final class Retriever {
   private static final int MAX_PINNED = 256;
 
   private final LuceneStore store;
+
   /** Null without an embedder. */
   private final QueryEmbedding queryEmbedding;
+
   private final RecallSettings settings;
 
   Retriever(LuceneStore store, QueryEmbedding queryEmbedding, RecallSettings settings) {
@@ -57,18 +59,24 @@ final class Retriever {
   List<ScoredRecord> pinned(RecallRequest request, Teams teams) {
     List<MemoryRecord> found = new ArrayList<>();
     for (Scope scope : teams.visibleScopes(request.scope())) {
-      StoreFilter scoped = StoreFilter.recallable(scope)
-          .withSilos(request.silos())
-          .withKinds(request.kinds())
-          .withTiers(EnumSet.of(Tier.PINNED));
+      StoreFilter scoped =
+          StoreFilter.recallable(scope)
+              .withSilos(request.silos())
+              .withKinds(request.kinds())
+              .withTiers(EnumSet.of(Tier.PINNED));
       found.addAll(io(() -> store.find(scoped, MAX_PINNED)));
     }
     if (found.size() >= MAX_PINNED) {
-      LOG.warn("more than {} pinned records in scope; only the first {} by id are considered", MAX_PINNED, MAX_PINNED);
+      LOG.warn(
+          "more than {} pinned records in scope; only the first {} by id are considered",
+          MAX_PINNED,
+          MAX_PINNED);
     }
     TierPolicy tierPolicy = settings.tierPolicy();
     return found.stream()
-        .sorted(Comparator.comparingInt((MemoryRecord r) -> tierPolicy.priority(r.kind())).thenComparing(MemoryRecord::id))
+        .sorted(
+            Comparator.comparingInt((MemoryRecord r) -> tierPolicy.priority(r.kind()))
+                .thenComparing(MemoryRecord::id))
         .limit(MAX_PINNED)
         .map(r -> new ScoredRecord(r, ScoreBreakdown.pinned(r.effectiveTrust())))
         .toList();
@@ -83,15 +91,22 @@ final class Retriever {
     Map<Stage, Double> timings = new LinkedHashMap<>();
     Stopwatch watch = new Stopwatch(timings);
     Duration deadline = request.deadline() != null ? request.deadline() : settings.deadline();
-    List<StoreFilter> filters = teams.visibleScopes(request.scope()).stream()
-        .map(scope -> StoreFilter.recallable(scope)
-            .withSilos(request.silos())
-            .withKinds(request.kinds())
-            .withTags(request.tags())
-            .withTiers(request.includeArchived() ? EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED) : EnumSet.of(Tier.ACTIVE)))
-        .toList();
+    List<StoreFilter> filters =
+        teams.visibleScopes(request.scope()).stream()
+            .map(
+                scope ->
+                    StoreFilter.recallable(scope)
+                        .withSilos(request.silos())
+                        .withKinds(request.kinds())
+                        .withTags(request.tags())
+                        .withTiers(
+                            request.includeArchived()
+                                ? EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED)
+                                : EnumSet.of(Tier.ACTIVE)))
+            .toList();
     int topK = request.topK() != null ? request.topK() : settings.topK();
-    List<Hit> lexical = acrossScopes(filters, topK, filter -> store.searchLexical(request.query(), filter, topK));
+    List<Hit> lexical =
+        acrossScopes(filters, topK, filter -> store.searchLexical(request.query(), filter, topK));
     watch.lap(Stage.LEXICAL);
     List<Hit> semantic = List.of();
     RetrievalMode mode;
@@ -110,19 +125,22 @@ final class Retriever {
       watch.lap(Stage.EMBED);
       if (vector.isPresent()) {
         float[] queryVector = vector.get();
-        semantic = acrossScopes(filters, topK, filter -> store.searchVector(queryVector, filter, topK));
+        semantic =
+            acrossScopes(filters, topK, filter -> store.searchVector(queryVector, filter, topK));
         watch.lap(Stage.VECTOR);
       }
     }
     Map<String, MemoryRecord> records = new HashMap<>();
     lexical.forEach(h -> records.put(h.record().id(), h.record()));
     semantic.forEach(h -> records.put(h.record().id(), h.record()));
-    List<PathResult> paths = List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
+    List<PathResult> paths =
+        List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
     return new Retrieval(paths, records, mode, timings);
   }
 
   private static PathResult path(String name, List<Hit> hits) {
-    return new PathResult(name, hits.stream().map(h -> new Candidate(h.record().id(), h.score())).toList());
+    return new PathResult(
+        name, hits.stream().map(h -> new Candidate(h.record().id(), h.score())).toList());
   }
 
   /**
@@ -139,7 +157,10 @@ final class Retriever {
     for (StoreFilter filter : filters) {
       all.addAll(io(() -> search.run(filter)));
     }
-    all.sort(Comparator.comparingDouble((Hit h) -> h.score()).reversed().thenComparing(h -> h.record().id()));
+    all.sort(
+        Comparator.comparingDouble((Hit h) -> h.score())
+            .reversed()
+            .thenComparing(h -> h.record().id()));
     List<Hit> merged = new ArrayList<>(Math.min(topK, all.size()));
     for (int i = 0; i < Math.min(topK, all.size()); i++) {
       merged.add(new Hit(all.get(i).record(), i + 1, all.get(i).score()));

@@ -17,6 +17,7 @@ import java.util.Optional;
 final class Statistics implements Closeable {
   /** Null when statistics are off. */
   private final StatsStore store;
+
   private final Clock clock;
   private final double budgetShare;
 
@@ -29,9 +30,11 @@ final class Statistics implements Closeable {
   /** Opens the configured statistics database, or none when statistics are off. */
   static Statistics open(EngineConfig config, Clock clock) throws IOException {
     StatsSettings stats = config.stats();
-    StatsStore store = stats.enabled()
-        ? StatsStore.open(config.statsFile(), stats.logMaxRows(), Duration.ofDays(stats.logMaxDays()))
-        : null;
+    StatsStore store =
+        stats.enabled()
+            ? StatsStore.open(
+                config.statsFile(), stats.logMaxRows(), Duration.ofDays(stats.logMaxDays()))
+            : null;
     return new Statistics(store, clock, config.budget().share());
   }
 
@@ -50,7 +53,9 @@ final class Statistics implements Closeable {
     Checks.notNull(scope, "scope");
     return store == null
         ? Optional.empty()
-        : Optional.of(BudgetAdvice.of(store.recentSessions(scope.namespace(), BudgetAdvice.WINDOW), budgetShare));
+        : Optional.of(
+            BudgetAdvice.of(
+                store.recentSessions(scope.namespace(), BudgetAdvice.WINDOW), budgetShare));
   }
 
   List<LoggedRecall> recallLog(Scope scope, int limit) {
@@ -66,7 +71,8 @@ final class Statistics implements Closeable {
 
   private StatsStore required() {
     if (store == null) {
-      throw new IllegalStateException("statistics are off (stats.enabled: false in the configuration)");
+      throw new IllegalStateException(
+          "statistics are off (stats.enabled: false in the configuration)");
     }
     return store;
   }

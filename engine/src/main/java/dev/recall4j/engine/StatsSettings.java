@@ -7,8 +7,9 @@ import java.nio.file.Path;
  * The {@code stats} settings of an {@link EngineConfig}. The defaults are {@link
  * EngineConfig.Builder}'s.
  *
- * @param enabled {@code stats.enabled}: keep the recall log and the {@code memory_stats} sessions in
- *     a SQLite file (true); false opens no database and {@link RecallEngine#recordSession} refuses
+ * @param enabled {@code stats.enabled}: keep the recall log and the {@code memory_stats} sessions
+ *     in a SQLite file (true); false opens no database and {@link RecallEngine#recordSession}
+ *     refuses
  * @param db {@code stats.db}: the SQLite file, resolved against the workspace by {@link
  *     EngineConfig}; null (the default) means {@value EngineConfig#STATS_FILE} beside the index
  *     directory (see {@link EngineConfig#statsFile()})
@@ -19,7 +20,11 @@ import java.nio.file.Path;
  */
 public record StatsSettings(boolean enabled, Path db, int logMaxRows, int logMaxDays) {
   public StatsSettings {
-    Checks.require(logMaxRows >= 0, "stats.log_max_rows", "must be >= 0 (0 = no recall log), got %d", logMaxRows);
+    Checks.require(
+        logMaxRows >= 0,
+        "stats.log_max_rows",
+        "must be >= 0 (0 = no recall log), got %d",
+        logMaxRows);
     Checks.require(logMaxDays >= 1, "stats.log_max_days", "must be >= 1, got %d", logMaxDays);
   }
 }

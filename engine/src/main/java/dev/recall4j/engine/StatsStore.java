@@ -46,7 +46,8 @@ final class StatsStore implements Closeable {
   private static final DateTimeFormatter ISO =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
-  private static final String SCHEMA = """
+  private static final String SCHEMA =
+      """
       CREATE TABLE IF NOT EXISTS recall_log (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         recorded_at TEXT NOT NULL,
@@ -126,39 +127,45 @@ final class StatsStore implements Closeable {
     if (logMaxRows == 0 || entries.isEmpty()) {
       return;
     }
-    sql(() -> {
-      connection.setAutoCommit(false);
-      try {
-        long id = 0;
-        Instant latest = Instant.MIN;
-        try (PreparedStatement st = connection.prepareStatement("""
+    sql(
+        () -> {
+          connection.setAutoCommit(false);
+          try {
+            long id = 0;
+            Instant latest = Instant.MIN;
+            try (PreparedStatement st =
+                connection.prepareStatement(
+                    """
             INSERT INTO recall_log (recorded_at, recorded_ms, namespace, project, task, session, query,
               item_count, items, tokens_used, budget_tokens, retrieval, total_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
-          for (RecallLogEntry e : entries) {
-            bind(st, e);
-            st.executeUpdate();
-            try (ResultSet keys = st.getGeneratedKeys()) {
-              keys.next();
-              id = keys.getLong(1);
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    Statement.RETURN_GENERATED_KEYS)) {
+              for (RecallLogEntry e : entries) {
+                bind(st, e);
+                st.executeUpdate();
+                try (ResultSet keys = st.getGeneratedKeys()) {
+                  keys.next();
+                  id = keys.getLong(1);
+                }
+                latest = e.when().isAfter(latest) ? e.when() : latest;
+              }
             }
-            latest = e.when().isAfter(latest) ? e.when() : latest;
+            try (PreparedStatement st =
+                connection.prepareStatement(
+                    "DELETE FROM recall_log WHERE id <= ? OR recorded_ms < ?")) {
+              st.setLong(1, id - logMaxRows);
+              st.setLong(2, latest.minus(logMaxAge).toEpochMilli());
+              st.executeUpdate();
+            }
+            connection.commit();
+          } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+          } finally {
+            connection.setAutoCommit(true);
           }
-        }
-        try (PreparedStatement st = connection.prepareStatement("DELETE FROM recall_log WHERE id <= ? OR recorded_ms < ?")) {
-          st.setLong(1, id - logMaxRows);
-          st.setLong(2, latest.minus(logMaxAge).toEpochMilli());
-          st.executeUpdate();
-        }
-        connection.commit();
-      } catch (SQLException | RuntimeException e) {
-        connection.rollback();
-        throw e;
-      } finally {
-        connection.setAutoCommit(true);
-      }
-      return null;
-    });
+          return null;
+        });
   }
 
   private static void bind(PreparedStatement st, RecallLogEntry e) throws SQLException {
@@ -192,94 +199,122 @@ final class StatsStore implements Closeable {
 
   /** The namespace's most recent log entries, newest first. */
   synchronized List<LoggedRecall> recentRecalls(String namespace, int limit) {
-    return sql(() -> {
-      try (PreparedStatement st = connection.prepareStatement("""
+    return sql(
+        () -> {
+          try (PreparedStatement st =
+              connection.prepareStatement(
+                  """
           SELECT recorded_ms, namespace, project, task, session, query, items, tokens_used, budget_tokens,
             retrieval, total_ms FROM recall_log WHERE namespace = ? ORDER BY id DESC LIMIT ?""")) {
-        st.setString(1, namespace);
-        st.setInt(2, limit);
-        List<LoggedRecall> out = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery()) {
-          while (rs.next()) {
-            List<String> ids = new ArrayList<>();
-            List<Double> scores = new ArrayList<>();
-            for (JsonNode item : JSON.readTree(rs.getString("items"))) {
-              ids.add(item.get("id").asText());
-              scores.add(item.get("score").isNull() ? null : item.get("score").asDouble());
+            st.setString(1, namespace);
+            st.setInt(2, limit);
+            List<LoggedRecall> out = new ArrayList<>();
+            try (ResultSet rs = st.executeQuery()) {
+              while (rs.next()) {
+                List<String> ids = new ArrayList<>();
+                List<Double> scores = new ArrayList<>();
+                for (JsonNode item : JSON.readTree(rs.getString("items"))) {
+                  ids.add(item.get("id").asText());
+                  scores.add(item.get("score").isNull() ? null : item.get("score").asDouble());
+                }
+                out.add(
+                    new LoggedRecall(
+                        Instant.ofEpochMilli(rs.getLong("recorded_ms")),
+                        new Scope(
+                            rs.getString("namespace"),
+                            rs.getString("project"),
+                            rs.getString("task"),
+                            rs.getString("session")),
+                        rs.getString("query"),
+                        ids,
+                        scores,
+                        rs.getInt("tokens_used"),
+                        rs.getInt("budget_tokens"),
+                        rs.getString("retrieval"),
+                        rs.getDouble("total_ms")));
+              }
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+              throw new IllegalStateException(
+                  "statistics database " + file + ": corrupt recall_log.items: " + e.getMessage(),
+                  e);
             }
-            out.add(new LoggedRecall(Instant.ofEpochMilli(rs.getLong("recorded_ms")),
-                new Scope(rs.getString("namespace"), rs.getString("project"), rs.getString("task"), rs.getString("session")),
-                rs.getString("query"), ids, scores, rs.getInt("tokens_used"), rs.getInt("budget_tokens"),
-                rs.getString("retrieval"), rs.getDouble("total_ms")));
+            return out;
           }
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-          throw new IllegalStateException("statistics database " + file + ": corrupt recall_log.items: " + e.getMessage(), e);
-        }
-        return out;
-      }
-    });
+        });
   }
 
   /** Aggregates of the namespace's log. */
   synchronized RecallLogSummary summary(String namespace) {
-    return sql(() -> {
-      try (PreparedStatement st = connection.prepareStatement("""
+    return sql(
+        () -> {
+          try (PreparedStatement st =
+              connection.prepareStatement(
+                  """
           SELECT COUNT(*), AVG(item_count), AVG(tokens_used), AVG(budget_tokens), AVG(total_ms)
           FROM recall_log WHERE namespace = ?""")) {
-        st.setString(1, namespace);
-        try (ResultSet rs = st.executeQuery()) {
-          rs.next();
-          long n = rs.getLong(1);
-          return n == 0
-              ? new RecallLogSummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN)
-              : new RecallLogSummary(n, rs.getDouble(2), rs.getDouble(3), rs.getDouble(4), rs.getDouble(5));
-        }
-      }
-    });
+            st.setString(1, namespace);
+            try (ResultSet rs = st.executeQuery()) {
+              rs.next();
+              long n = rs.getLong(1);
+              return n == 0
+                  ? new RecallLogSummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN)
+                  : new RecallLogSummary(
+                      n, rs.getDouble(2), rs.getDouble(3), rs.getDouble(4), rs.getDouble(5));
+            }
+          }
+        });
   }
 
   /** Appends one {@code memory_stats} row. */
   synchronized void recordSession(String namespace, SessionStats s, Instant when) {
-    sql(() -> {
-      try (PreparedStatement st = connection.prepareStatement("""
+    sql(
+        () -> {
+          try (PreparedStatement st =
+              connection.prepareStatement(
+                  """
           INSERT INTO memory_stats (session_id, namespace, budget_tokens, injected_tokens, compressed,
             avg_tokens_per_sec, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)""")) {
-        st.setString(1, s.sessionId());
-        st.setString(2, namespace);
-        st.setInt(3, s.budgetTokens());
-        st.setInt(4, s.injectedTokens());
-        st.setInt(5, s.compressed() ? 1 : 0);
-        if (s.avgTokensPerSec() == null) {
-          st.setNull(6, Types.REAL);
-        } else {
-          st.setDouble(6, s.avgTokensPerSec());
-        }
-        st.setString(7, ISO.format(when));
-        st.executeUpdate();
-      }
-      return null;
-    });
+            st.setString(1, s.sessionId());
+            st.setString(2, namespace);
+            st.setInt(3, s.budgetTokens());
+            st.setInt(4, s.injectedTokens());
+            st.setInt(5, s.compressed() ? 1 : 0);
+            if (s.avgTokensPerSec() == null) {
+              st.setNull(6, Types.REAL);
+            } else {
+              st.setDouble(6, s.avgTokensPerSec());
+            }
+            st.setString(7, ISO.format(when));
+            st.executeUpdate();
+          }
+          return null;
+        });
   }
 
   /** The namespace's most recent sessions, newest first. */
   synchronized List<SessionStats> recentSessions(String namespace, int limit) {
-    return sql(() -> {
-      try (PreparedStatement st = connection.prepareStatement("""
+    return sql(
+        () -> {
+          try (PreparedStatement st =
+              connection.prepareStatement(
+                  """
           SELECT session_id, budget_tokens, injected_tokens, compressed, avg_tokens_per_sec
           FROM memory_stats WHERE namespace = ? ORDER BY id DESC LIMIT ?""")) {
-        st.setString(1, namespace);
-        st.setInt(2, limit);
-        List<SessionStats> out = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery()) {
-          while (rs.next()) {
-            double value = rs.getDouble(5);
-            Double speed = rs.wasNull() ? null : value;
-            out.add(new SessionStats(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getInt(4) != 0, speed));
+            st.setString(1, namespace);
+            st.setInt(2, limit);
+            List<SessionStats> out = new ArrayList<>();
+            try (ResultSet rs = st.executeQuery()) {
+              while (rs.next()) {
+                double value = rs.getDouble(5);
+                Double speed = rs.wasNull() ? null : value;
+                out.add(
+                    new SessionStats(
+                        rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getInt(4) != 0, speed));
+              }
+            }
+            return out;
           }
-        }
-        return out;
-      }
-    });
+        });
   }
 
   @Override
@@ -299,7 +334,8 @@ final class StatsStore implements Closeable {
     try {
       return call.call();
     } catch (SQLException e) {
-      throw new UncheckedIOException(new IOException("statistics database " + file + ": " + e.getMessage(), e));
+      throw new UncheckedIOException(
+          new IOException("statistics database " + file + ": " + e.getMessage(), e));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

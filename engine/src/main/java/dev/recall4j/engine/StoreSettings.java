@@ -32,12 +32,19 @@ public record StoreSettings(
     double codeFieldBoost) {
   public StoreSettings {
     Checks.notNull(vectorEncoding, "index_settings.vector_encoding");
-    Checks.require(hnswM >= 2 && hnswM <= 512, "index_settings.hnsw_m", "must be in [2, 512], got %d", hnswM);
     Checks.require(
-        hnswBeamWidth >= 1 && hnswBeamWidth <= 3200, "index_settings.hnsw_beam_width", "must be in [1, 3200], got %d", hnswBeamWidth);
+        hnswM >= 2 && hnswM <= 512, "index_settings.hnsw_m", "must be in [2, 512], got %d", hnswM);
+    Checks.require(
+        hnswBeamWidth >= 1 && hnswBeamWidth <= 3200,
+        "index_settings.hnsw_beam_width",
+        "must be in [1, 3200], got %d",
+        hnswBeamWidth);
     Checks.require(
         vectorCandidates >= 1 && vectorCandidates <= RecallRequest.MAX_TOP_K,
-        "index_settings.vector_candidates", "must be in [1, %d], got %d", RecallRequest.MAX_TOP_K, vectorCandidates);
+        "index_settings.vector_candidates",
+        "must be in [1, %d], got %d",
+        RecallRequest.MAX_TOP_K,
+        vectorCandidates);
     Checks.inRange(bm25K1, 0, 10, "index_settings.bm25_k1");
     Checks.inRange(bm25B, 0, 1, "index_settings.bm25_b");
     Checks.inRange(codeFieldBoost, 0, 10, "index_settings.code_field_boost");
@@ -48,14 +55,15 @@ public record StoreSettings(
    * embedder} (null: whatever model the index records, or none).
    */
   public StoreOptions options(Path dir, Embedder embedder) {
-    StoreOptions.Builder options = StoreOptions.builder(dir)
-        .vectorEncoding(vectorEncoding)
-        .hnswM(hnswM)
-        .hnswBeamWidth(hnswBeamWidth)
-        .vectorCandidates(vectorCandidates)
-        .bm25K1(bm25K1)
-        .bm25B(bm25B)
-        .codeFieldBoost((float) codeFieldBoost);
+    StoreOptions.Builder options =
+        StoreOptions.builder(dir)
+            .vectorEncoding(vectorEncoding)
+            .hnswM(hnswM)
+            .hnswBeamWidth(hnswBeamWidth)
+            .vectorCandidates(vectorCandidates)
+            .bm25K1(bm25K1)
+            .bm25B(bm25B)
+            .codeFieldBoost((float) codeFieldBoost);
     if (embedder != null) {
       options.vectorDimension(embedder.dimension()).embeddingModel(embedder.modelId());
     }

@@ -12,12 +12,12 @@ import java.util.TreeSet;
  *
  * <p><b>Convention.</b> A team's shared records live in the namespace {@code team:<name>} (see
  * {@link #namespace}); an agent saves into it like into any namespace. A request in namespace
- * {@code alice} that holds team {@code tide} sees its own namespace plus {@code team:tide}, with the
- * request's project, task and session narrowing both exactly as {@link Scope#canSee} does. A
- * request that does not hold a team never sees its records, on any path: the engine enforces it
- * for lexical and vector retrieval, pinned records, {@code get}, {@code history} and export.
- * Holding a team is the caller's claim: the engine does not authenticate agents, it only keeps
- * every path inside the scopes the caller names.
+ * {@code alice} that holds team {@code tide} sees its own namespace plus {@code team:tide}, with
+ * the request's project, task and session narrowing both exactly as {@link Scope#canSee} does. A
+ * request that does not hold a team never sees its records, on any path: the engine enforces it for
+ * lexical and vector retrieval, pinned records, {@code get}, {@code history} and export. Holding a
+ * team is the caller's claim: the engine does not authenticate agents, it only keeps every path
+ * inside the scopes the caller names.
  *
  * @param names team names, each making a valid namespace {@code team:<name>}; sorted, de-duplicated
  */
@@ -36,8 +36,11 @@ public record Teams(Set<String> names) {
       try {
         Scope.of(PREFIX + stripped);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("teams: bad team name " + Checks.excerpt(stripped)
-            + "; must be 1-123 characters of letters, digits and . _ @ : / -", e);
+        throw new IllegalArgumentException(
+            "teams: bad team name "
+                + Checks.excerpt(stripped)
+                + "; must be 1-123 characters of letters, digits and . _ @ : / -",
+            e);
       }
       sorted.add(stripped);
     }
@@ -75,7 +78,10 @@ public record Teams(Set<String> names) {
     return scopes;
   }
 
-  /** Whether a request in {@code scope} holding these teams may see a record stored in {@code recordScope}. */
+  /**
+   * Whether a request in {@code scope} holding these teams may see a record stored in {@code
+   * recordScope}.
+   */
   public boolean canSee(Scope scope, Scope recordScope) {
     return visibleScopes(scope).stream().anyMatch(s -> s.canSee(recordScope));
   }

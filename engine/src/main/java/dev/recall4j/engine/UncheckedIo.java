@@ -3,7 +3,10 @@ package dev.recall4j.engine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-/** Runs index calls, turning their checked {@link IOException} into the engine's {@link UncheckedIOException}. */
+/**
+ * Runs index calls, turning their checked {@link IOException} into the engine's {@link
+ * UncheckedIOException}.
+ */
 final class UncheckedIo {
   private UncheckedIo() {}
 

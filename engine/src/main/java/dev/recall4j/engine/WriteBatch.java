@@ -15,12 +15,16 @@ import java.util.Optional;
  */
 final class WriteBatch {
   private final LuceneStore store;
+
   /** The index's content repeats, updated on commit. */
   private final DuplicateIndex duplicates;
+
   /** What the batch writes, by id, in staging order. */
   private final Map<String, MemoryRecord> staged = new LinkedHashMap<>();
+
   /** What the index held before, by id (null: absent). */
   private final Map<String, MemoryRecord> before = new HashMap<>();
+
   /** Content repeats among the staged records, by staged id. */
   private final DuplicateIndex stagedDuplicates = DuplicateIndex.empty();
 

@@ -20,9 +20,10 @@ final class WriteLock {
   }
 
   void run(Runnable change) {
-    locked(() -> {
-      change.run();
-      return null;
-    });
+    locked(
+        () -> {
+          change.run();
+          return null;
+        });
   }
 }

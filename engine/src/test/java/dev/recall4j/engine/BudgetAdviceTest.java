@@ -15,7 +15,8 @@ import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 class BudgetAdviceTest {
-  static List<SessionStats> sessions(int n, int budget, int injected, int compressed, Double speed) {
+  static List<SessionStats> sessions(
+      int n, int budget, int injected, int compressed, Double speed) {
     List<SessionStats> out = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       out.add(new SessionStats("s" + i, budget, injected, i < compressed, speed));
@@ -27,14 +28,17 @@ class BudgetAdviceTest {
   void needsTenSessions() {
     BudgetAdvice advice = BudgetAdvice.of(sessions(9, 512, 510, 0, null), 0.25);
     assertEquals(Suggestion.NOT_ENOUGH_DATA, advice.suggestion());
-    assertEquals(List.of("Budget advice: 9 sessions recorded; advice needs at least 10"), advice.lines());
+    assertEquals(
+        List.of("Budget advice: 9 sessions recorded; advice needs at least 10"), advice.lines());
   }
 
   @Test
   void saturatedBudgetSuggestsRaisingTheShare() {
     BudgetAdvice advice = BudgetAdvice.of(sessions(12, 512, 476, 0, 8.0), 0.25);
     assertEquals(Suggestion.RAISE_SHARE, advice.suggestion());
-    assertEquals(List.of("Budget advice: avg utilisation 93% over last 12 sessions - consider raising budget.share to 0.35"),
+    assertEquals(
+        List.of(
+            "Budget advice: avg utilisation 93% over last 12 sessions - consider raising budget.share to 0.35"),
         advice.lines());
   }
 
@@ -43,7 +47,9 @@ class BudgetAdviceTest {
     BudgetAdvice advice = BudgetAdvice.of(sessions(10, 512, 500, 0, 1.5), 0.25);
     assertEquals(Suggestion.LOWER_SHARE, advice.suggestion());
     assertEquals(0.15, advice.suggestedShare());
-    assertTrue(advice.lines().get(0).contains("at 1.5 tokens/s") && advice.lines().get(0).contains("lexical recall"),
+    assertTrue(
+        advice.lines().get(0).contains("at 1.5 tokens/s")
+            && advice.lines().get(0).contains("lexical recall"),
         advice.lines().toString());
   }
 
@@ -51,15 +57,17 @@ class BudgetAdviceTest {
   void slowButNotSaturatedAndFrequentCompressionAreOnlyInformational() {
     BudgetAdvice advice = BudgetAdvice.of(sessions(12, 512, 312, 7, 1.0), 0.25);
     assertEquals(Suggestion.KEEP, advice.suggestion());
-    assertEquals(List.of(
-        "Budget advice: avg utilisation 61% over last 12 sessions - current setting looks good",
-        "Budget advice: compression fired in 58% of sessions; informational, compression is working as intended"),
+    assertEquals(
+        List.of(
+            "Budget advice: avg utilisation 61% over last 12 sessions - current setting looks good",
+            "Budget advice: compression fired in 58% of sessions; informational, compression is working as intended"),
         advice.lines());
   }
 
   @Test
   void onlyTheMostRecentWindowCounts() {
-    List<SessionStats> recentFirst = new ArrayList<>(sessions(BudgetAdvice.WINDOW, 512, 100, 0, null));
+    List<SessionStats> recentFirst =
+        new ArrayList<>(sessions(BudgetAdvice.WINDOW, 512, 100, 0, null));
     recentFirst.addAll(sessions(500, 512, 512, 0, null));
     BudgetAdvice advice = BudgetAdvice.of(recentFirst, 0.25);
     assertEquals(BudgetAdvice.WINDOW, advice.sessions());
@@ -72,7 +80,8 @@ class BudgetAdviceTest {
       @ForAll @DoubleRange(min = 0.05, max = 1.0) double share) {
     List<SessionStats> sessions = new ArrayList<>();
     for (int i = 0; i < injected.size(); i++) {
-      sessions.add(new SessionStats("s" + i, 1000, injected.get(i), i % 3 == 0, i % 2 == 0 ? 1.0 : 30.0));
+      sessions.add(
+          new SessionStats("s" + i, 1000, injected.get(i), i % 3 == 0, i % 2 == 0 ? 1.0 : 30.0));
     }
     BudgetAdvice advice = BudgetAdvice.of(sessions, share);
     List<SessionStats> reversed = new ArrayList<>(sessions);
@@ -80,7 +89,9 @@ class BudgetAdviceTest {
     BudgetAdvice other = BudgetAdvice.of(reversed, share);
     assertEquals(advice.suggestion(), other.suggestion());
     assertEquals(advice.suggestedShare(), other.suggestedShare());
-    assertTrue(advice.suggestedShare() > 0 && advice.suggestedShare() <= 1, "share " + advice.suggestedShare());
+    assertTrue(
+        advice.suggestedShare() > 0 && advice.suggestedShare() <= 1,
+        "share " + advice.suggestedShare());
     if (advice.suggestion() == Suggestion.KEEP) {
       assertEquals(share, advice.suggestedShare(), "advice to keep never moves the share");
     }

@@ -32,7 +32,10 @@ class ConfigFileTest {
 
   @Test
   void readsRecall4jYamlWithPathsRelativeToTheWorkspace() throws IOException {
-    Path file = write("recall4j.yaml", """
+    Path file =
+        write(
+            "recall4j.yaml",
+            """
         index: data/idx
         namespace: alice
         embedder: {provider: none}
@@ -53,7 +56,10 @@ class ConfigFileTest {
 
   @Test
   void readsTheMemorySectionOfAnAgentsOwnYaml() throws IOException {
-    Path file = write("harvey.yaml", """
+    Path file =
+        write(
+            "harvey.yaml",
+            """
         model: llama3.2:1b
         theme: dark
         memory:
@@ -68,7 +74,8 @@ class ConfigFileTest {
   @Test
   void unknownKeyNamesTheKeyAndTheFile() throws IOException {
     Path file = write("recall4j.yaml", "budget: {shrae: 0.3}\n");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(file));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(file));
     assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
     assertTrue(e.getMessage().contains("budget.shrae: unknown setting"), e.getMessage());
   }
@@ -76,20 +83,30 @@ class ConfigFileTest {
   @Test
   void badValueNamesTheKeyTheValueAndTheFile() throws IOException {
     Path share = write("a.yaml", "budget: {share: 1.5}\n");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(share));
-    assertTrue(e.getMessage().contains("a.yaml") && e.getMessage().contains("budget.share") && e.getMessage().contains("1.5"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(share));
+    assertTrue(
+        e.getMessage().contains("a.yaml")
+            && e.getMessage().contains("budget.share")
+            && e.getMessage().contains("1.5"),
+        e.getMessage());
 
     Path provider = write("b.yaml", "embedder: {provider: openai}\n");
     e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(provider));
-    assertTrue(e.getMessage().contains("embedder.provider") && e.getMessage().contains("openai"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("embedder.provider") && e.getMessage().contains("openai"),
+        e.getMessage());
 
     Path topK = write("c.yaml", "recall: {top_k: many}\n");
     e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(topK));
-    assertTrue(e.getMessage().contains("recall.top_k") && e.getMessage().contains("many"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("recall.top_k") && e.getMessage().contains("many"), e.getMessage());
 
     Path tokenizer = write("d.yaml", "budget: {tokenizer: gpt2}\n");
     e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(tokenizer));
-    assertTrue(e.getMessage().contains("budget.tokenizer") && e.getMessage().contains("gpt2"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("budget.tokenizer") && e.getMessage().contains("gpt2"),
+        e.getMessage());
 
     Path fusion = write("e.yaml", "recall: {fusion: \"rrf:k=0\"}\n");
     e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(fusion));
@@ -103,7 +120,11 @@ class ConfigFileTest {
     assertEquals(dir.toAbsolutePath().resolve("agents/recall4j.db"), defaults.statsFile());
     assertEquals(10_000, defaults.stats().logMaxRows());
     assertEquals(30, defaults.stats().logMaxDays());
-    EngineConfig c = ConfigFile.read(write("recall4j.yaml", """
+    EngineConfig c =
+        ConfigFile.read(
+            write(
+                "recall4j.yaml",
+                """
         index: data/idx
         stats: {enabled: false, db: state/stats.db, log_max_rows: 0, log_max_days: 7}
         """));
@@ -111,12 +132,19 @@ class ConfigFileTest {
     assertEquals(dir.toAbsolutePath().resolve("state/stats.db"), c.statsFile());
     assertEquals(0, c.stats().logMaxRows());
     assertEquals(7, c.stats().logMaxDays());
-    assertEquals(dir.toAbsolutePath().resolve("data/recall4j.db"),
-        ConfigFile.read(write("beside.yaml", "index: data/idx\n")).statsFile(), "beside the index by default");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> ConfigFile.read(write("bad.yaml", "stats: {log_max_days: 0}\n")));
+    assertEquals(
+        dir.toAbsolutePath().resolve("data/recall4j.db"),
+        ConfigFile.read(write("beside.yaml", "index: data/idx\n")).statsFile(),
+        "beside the index by default");
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ConfigFile.read(write("bad.yaml", "stats: {log_max_days: 0}\n")));
     assertTrue(e.getMessage().contains("stats.log_max_days: must be >= 1, got 0"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(write("bad2.yaml", "stats: {enabled: maybe}\n")));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ConfigFile.read(write("bad2.yaml", "stats: {enabled: maybe}\n")));
     assertTrue(e.getMessage().contains("stats.enabled: must be true or false"), e.getMessage());
   }
 }

@@ -27,14 +27,26 @@ class DeadlineTest {
     final AtomicBoolean slow = new AtomicBoolean();
     final AtomicBoolean failing = new AtomicBoolean();
 
-    @Override public String modelId() { return inner.modelId(); }
-    @Override public int dimension() { return inner.dimension(); }
-    @Override public List<float[]> embedDocuments(List<String> texts) { return inner.embedDocuments(texts); }
+    @Override
+    public String modelId() {
+      return inner.modelId();
+    }
+
+    @Override
+    public int dimension() {
+      return inner.dimension();
+    }
+
+    @Override
+    public List<float[]> embedDocuments(List<String> texts) {
+      return inner.embedDocuments(texts);
+    }
 
     @Override
     public float[] embedQuery(String query) {
       if (failing.get()) {
-        throw new EmbeddingException("cannot connect to Ollama at http://127.0.0.1:1 (is `ollama serve` running?)");
+        throw new EmbeddingException(
+            "cannot connect to Ollama at http://127.0.0.1:1 (is `ollama serve` running?)");
       }
       if (slow.get()) {
         try {
@@ -48,13 +60,17 @@ class DeadlineTest {
   }
 
   @Test
-  void aSlowEmbedderGivesALexicalAnswerWithinTheDeadlineAndTheLateVectorWarmsTheCache() throws Exception {
+  void aSlowEmbedderGivesALexicalAnswerWithinTheDeadlineAndTheLateVectorWarmsTheCache()
+      throws Exception {
     SlowQueries embedder = new SlowQueries();
     EngineConfig config = EngineConfig.builder(workspace).deadline(Duration.ofMillis(100)).build();
     try (RecallEngine engine = RecallEngine.open(config, embedder, RecallEngineTest.CLOCK)) {
       engine.saveAll(RecallEngineTest.threeSilos());
       embedder.slow.set(true);
-      RecallRequest request = RecallRequest.builder("NullPointerException TideTable").scope(RecallEngineTest.SCOPE).build();
+      RecallRequest request =
+          RecallRequest.builder("NullPointerException TideTable")
+              .scope(RecallEngineTest.SCOPE)
+              .build();
       long start = System.nanoTime();
       RecallResult first = engine.recall(request);
       double millis = (System.nanoTime() - start) / 1e6;
@@ -71,14 +87,23 @@ class DeadlineTest {
   @Test
   void aFailingEmbedderGivesALexicalAnswerAndSaysWhy() throws IOException {
     SlowQueries embedder = new SlowQueries();
-    try (RecallEngine engine = RecallEngine.open(EngineConfig.builder(workspace).build(), embedder, RecallEngineTest.CLOCK)) {
+    try (RecallEngine engine =
+        RecallEngine.open(
+            EngineConfig.builder(workspace).build(), embedder, RecallEngineTest.CLOCK)) {
       engine.saveAll(RecallEngineTest.threeSilos());
       embedder.failing.set(true);
-      RecallResult result = engine.recall(RecallRequest.builder("TideTable").scope(RecallEngineTest.SCOPE).build());
-      assertEquals(RetrievalMode.Kind.LEXICAL_EMBEDDER_ERROR, result.retrieval().kind(), result.retrieval().describe());
-      assertTrue(result.retrieval().detail().startsWith("cannot connect to Ollama"), result.retrieval().describe());
+      RecallResult result =
+          engine.recall(RecallRequest.builder("TideTable").scope(RecallEngineTest.SCOPE).build());
+      assertEquals(
+          RetrievalMode.Kind.LEXICAL_EMBEDDER_ERROR,
+          result.retrieval().kind(),
+          result.retrieval().describe());
+      assertTrue(
+          result.retrieval().detail().startsWith("cannot connect to Ollama"),
+          result.retrieval().describe());
       assertFalse(result.items().isEmpty());
-      assertTrue(result.warnings().contains(result.retrieval().describe()), result.warnings().toString());
+      assertTrue(
+          result.warnings().contains(result.retrieval().describe()), result.warnings().toString());
     }
   }
 }

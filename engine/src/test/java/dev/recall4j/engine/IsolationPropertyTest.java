@@ -40,54 +40,100 @@ class IsolationPropertyTest {
   static final List<String> NAMESPACES = List.of("a", "b", "c", "team:x", "team:y");
   static final List<String> TEAMS = List.of("x", "y");
   static final List<String> PROJECTS = Arrays.asList(null, "p1", "p2");
-  static final List<String> WORDS = List.of("alpha", "bravo", "delta", "kilo", "lima", "oscar", "tango", "zulu");
+  static final List<String> WORDS =
+      List.of("alpha", "bravo", "delta", "kilo", "lima", "oscar", "tango", "zulu");
   static final int RECORDS = 40;
 
   @Property(tries = 10)
   void noPathLeaksAcrossNamespacesOrUnheldTeams(@ForAll long seed) throws IOException {
     Random random = new Random(seed);
     Path workspace = Files.createTempDirectory("recall4j-isolation");
-    EngineConfig config = EngineConfig.builder(workspace).embedderProvider(EmbedderProvider.NONE).statsEnabled(false).build();
-    try (RecallEngine engine = RecallEngine.open(config, new HashingEmbedder(16), Clock.fixed(NOW, ZoneOffset.UTC))) {
+    EngineConfig config =
+        EngineConfig.builder(workspace)
+            .embedderProvider(EmbedderProvider.NONE)
+            .statsEnabled(false)
+            .build();
+    try (RecallEngine engine =
+        RecallEngine.open(config, new HashingEmbedder(16), Clock.fixed(NOW, ZoneOffset.UTC))) {
       List<MemoryRecord> corpus = new ArrayList<>();
       for (int i = 0; i < RECORDS; i++) {
         corpus.add(randomRecord("r" + i, random));
       }
       engine.importAll(corpus);
       for (int q = 0; q < 5; q++) {
-        Scope scope = new Scope(pick(random, NAMESPACES.subList(0, 4)), pick(random, PROJECTS), null, null);
-        Teams teams = new Teams(TEAMS.stream().filter(t -> random.nextBoolean()).collect(Collectors.toSet()));
+        Scope scope =
+            new Scope(pick(random, NAMESPACES.subList(0, 4)), pick(random, PROJECTS), null, null);
+        Teams teams =
+            new Teams(TEAMS.stream().filter(t -> random.nextBoolean()).collect(Collectors.toSet()));
         boolean archive = random.nextBoolean();
         Set<String> queryWords = new TreeSet<>(List.of(pick(random, WORDS), pick(random, WORDS)));
-        RecallRequest request = RecallRequest.builder(String.join(" ", queryWords)).scope(scope).includeArchived(archive)
-            .topK(100).budgetTokens(100_000).deadline(Duration.ofSeconds(30)).build();
+        RecallRequest request =
+            RecallRequest.builder(String.join(" ", queryWords))
+                .scope(scope)
+                .includeArchived(archive)
+                .topK(100)
+                .budgetTokens(100_000)
+                .deadline(Duration.ofSeconds(30))
+                .build();
         String context = "seed " + seed + ", request " + scope + " teams " + teams.names();
 
-        Set<String> visible = corpus.stream().filter(r -> teams.canSee(scope, r.scope())).map(MemoryRecord::id)
-            .collect(Collectors.toSet());
+        Set<String> visible =
+            corpus.stream()
+                .filter(r -> teams.canSee(scope, r.scope()))
+                .map(MemoryRecord::id)
+                .collect(Collectors.toSet());
         Retrieval retrieval = engine.retrieve(request, teams);
         assertEquals("hybrid", retrieval.retrieval().describe(), context);
         for (PathResult path : retrieval.paths()) {
-          path.ranked().forEach(c -> assertTrue(visible.contains(c.id()), context + ": " + path.path() + " leaked " + c.id()));
+          path.ranked()
+              .forEach(
+                  c ->
+                      assertTrue(
+                          visible.contains(c.id()),
+                          context + ": " + path.path() + " leaked " + c.id()));
         }
-        Set<String> expectedLexical = corpus.stream()
-            .filter(r -> visible.contains(r.id()) && r.status() == Status.ACTIVE
-                && (r.tier() == Tier.ACTIVE || archive && r.tier() == Tier.ARCHIVED)
-                && queryWords.stream().anyMatch(r.content()::contains))
-            .map(MemoryRecord::id).collect(Collectors.toSet());
-        assertEquals(expectedLexical, ids(retrieval.path(PathResult.LEXICAL)), context + ": lexical path is exact");
+        Set<String> expectedLexical =
+            corpus.stream()
+                .filter(
+                    r ->
+                        visible.contains(r.id())
+                            && r.status() == Status.ACTIVE
+                            && (r.tier() == Tier.ACTIVE || archive && r.tier() == Tier.ARCHIVED)
+                            && queryWords.stream().anyMatch(r.content()::contains))
+                .map(MemoryRecord::id)
+                .collect(Collectors.toSet());
+        assertEquals(
+            expectedLexical,
+            ids(retrieval.path(PathResult.LEXICAL)),
+            context + ": lexical path is exact");
 
-        engine.recall(request, teams).items().stream().map(RecalledItem::record).map(MemoryRecord::id)
+        engine.recall(request, teams).items().stream()
+            .map(RecalledItem::record)
+            .map(MemoryRecord::id)
             .forEach(id -> assertTrue(visible.contains(id), context + ": recall leaked " + id));
-        Set<String> pinned = engine.recall(RecallRequest.builder("").scope(scope).budgetTokens(100_000).build(), teams).items()
-            .stream().map(i -> i.record().id()).collect(Collectors.toSet());
-        Set<String> expectedPinned = corpus.stream()
-            .filter(r -> visible.contains(r.id()) && r.status() == Status.ACTIVE && r.tier() == Tier.PINNED)
-            .map(MemoryRecord::id).collect(Collectors.toSet());
+        Set<String> pinned =
+            engine
+                .recall(RecallRequest.builder("").scope(scope).budgetTokens(100_000).build(), teams)
+                .items()
+                .stream()
+                .map(i -> i.record().id())
+                .collect(Collectors.toSet());
+        Set<String> expectedPinned =
+            corpus.stream()
+                .filter(
+                    r ->
+                        visible.contains(r.id())
+                            && r.status() == Status.ACTIVE
+                            && r.tier() == Tier.PINNED)
+                .map(MemoryRecord::id)
+                .collect(Collectors.toSet());
         assertEquals(expectedPinned, pinned, context + ": pinned records");
 
         for (MemoryRecord r : corpus) {
-          assertEquals(visible.contains(r.id()), engine.get(scope, teams, r.id()).isPresent(), context + ": get " + r.id());
+          assertEquals(
+              visible.contains(r.id()),
+              engine.get(scope, teams, r.id()).isPresent(),
+              context + ": get " + r.id());
         }
         Set<String> exported = new HashSet<>();
         engine.export(scope, teams, record -> exported.add(record.id()));
@@ -100,7 +146,9 @@ class IsolationPropertyTest {
 
   static MemoryRecord randomRecord(String id, Random random) {
     Tier[] tiers = Tier.values();
-    Status[] statuses = {Status.ACTIVE, Status.ACTIVE, Status.ACTIVE, Status.SUPERSEDED, Status.DELETED};
+    Status[] statuses = {
+      Status.ACTIVE, Status.ACTIVE, Status.ACTIVE, Status.SUPERSEDED, Status.DELETED
+    };
     String content = pick(random, WORDS) + " " + pick(random, WORDS) + " note " + id;
     return MemoryRecord.builder()
         .id(id)

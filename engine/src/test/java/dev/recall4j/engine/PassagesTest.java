@@ -22,7 +22,10 @@ class PassagesTest {
   @TempDir Path workspace;
 
   static MemoryRecord withText(String title, String content) {
-    return RecallEngineTest.record("long", Silo.RAG, Kind.RAG_CHUNK, Tier.ACTIVE, content).toBuilder().title(title).build();
+    return RecallEngineTest.record("long", Silo.RAG, Kind.RAG_CHUNK, Tier.ACTIVE, content)
+        .toBuilder()
+        .title(title)
+        .build();
   }
 
   /** {@code lines} lines of {@code wordsPerLine} numbered words: "w0 w1 ...". */
@@ -40,7 +43,9 @@ class PassagesTest {
 
   @Test
   void aShortTextIsOnePassageOfTitleAndContent() {
-    assertEquals(List.of("Tide tables\nread them at dawn"), Passages.of(withText("Tide tables", "read them at dawn"), 16));
+    assertEquals(
+        List.of("Tide tables\nread them at dawn"),
+        Passages.of(withText("Tide tables", "read them at dawn"), 16));
     MemoryRecord long300 = withText(null, numberedLines(30, 10));
     assertEquals(List.of(long300.content()), Passages.of(long300, 0), "0 turns passages off");
   }
@@ -63,7 +68,12 @@ class PassagesTest {
   @Test
   void aLongLineIsCutAtSentencesAndALongSentenceIntoRunsOfWords() {
     String sentence = String.join(" ", java.util.Collections.nCopies(20, "tide")) + ".";
-    String oneLine = sentence + " " + sentence + " " + String.join(" ", java.util.Collections.nCopies(50, "surge"));
+    String oneLine =
+        sentence
+            + " "
+            + sentence
+            + " "
+            + String.join(" ", java.util.Collections.nCopies(50, "surge"));
     List<String> passages = Passages.of(withText(null, oneLine), 20);
     assertTrue(passages.stream().allMatch(p -> Passages.words(p) <= 20), passages.toString());
     assertEquals(Passages.words(oneLine), passages.stream().mapToInt(Passages::words).sum());
@@ -75,20 +85,28 @@ class PassagesTest {
     long seed = new Random().nextLong();
     Random random = new Random(seed);
     for (int trial = 0; trial < 20; trial++) {
-      // Up to 100,000 words ("w12345" and a space: about 800,000 characters, under the content limit).
+      // Up to 100,000 words ("w12345" and a space: about 800,000 characters, under the content
+      // limit).
       int wordsPerLine = 1 + random.nextInt(60);
       String content = numberedLines(1 + random.nextInt(100_000 / wordsPerLine), wordsPerLine);
       int maxWords = Passages.MIN_WORDS + random.nextInt(200);
       List<String> passages = Passages.of(withText(null, content), maxWords);
-      assertTrue(passages.size() <= 1 + MemoryRecord.MAX_PASSAGE_VECTORS, "seed " + seed + ": " + passages.size() + " passages");
-      assertEquals(Passages.words(content), passages.stream().mapToInt(Passages::words).sum(), "seed " + seed);
+      assertTrue(
+          passages.size() <= 1 + MemoryRecord.MAX_PASSAGE_VECTORS,
+          "seed " + seed + ": " + passages.size() + " passages");
+      assertEquals(
+          Passages.words(content),
+          passages.stream().mapToInt(Passages::words).sum(),
+          "seed " + seed);
     }
   }
 
   @Test
   void aPassageSizeBelowTheMinimumIsRefusedNamingTheSetting() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> EngineConfig.builder(workspace).passageWords(Passages.MIN_WORDS - 1).build());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> EngineConfig.builder(workspace).passageWords(Passages.MIN_WORDS - 1).build());
     assertTrue(e.getMessage().startsWith("embedder.passage_words"), e.getMessage());
   }
 
@@ -98,42 +116,74 @@ class PassagesTest {
     int passages = Passages.of(record, 32).size();
     assertTrue(passages > 1);
     EngineConfig config = EngineConfig.builder(workspace).passageWords(32).build();
-    try (RecallEngine engine = RecallEngine.open(config, new HashingEmbedder(16), RecallEngineTest.CLOCK)) {
+    try (RecallEngine engine =
+        RecallEngine.open(config, new HashingEmbedder(16), RecallEngineTest.CLOCK)) {
       engine.saveAll(List.of(record));
-      assertEquals(passages, engine.get(RecallEngineTest.SCOPE, "long").orElseThrow().vectorCount());
+      assertEquals(
+          passages, engine.get(RecallEngineTest.SCOPE, "long").orElseThrow().vectorCount());
       // The last passage's words find the record on the vector path as well.
-      var result = engine.recall(RecallRequest.builder("w110 w111 w112 w113 w114").scope(RecallEngineTest.SCOPE).build());
+      var result =
+          engine.recall(
+              RecallRequest.builder("w110 w111 w112 w113 w114")
+                  .scope(RecallEngineTest.SCOPE)
+                  .build());
       assertEquals("hybrid", result.retrieval().describe());
       assertEquals(1, result.items().get(0).score().vectorRank());
     }
     Reindexer.reindex(config, new HashingEmbedder(8), IngestProgress.NONE);
-    try (RecallEngine engine = RecallEngine.open(config, new HashingEmbedder(8), RecallEngineTest.CLOCK)) {
+    try (RecallEngine engine =
+        RecallEngine.open(config, new HashingEmbedder(8), RecallEngineTest.CLOCK)) {
       MemoryRecord reindexed = engine.get(RecallEngineTest.SCOPE, "long").orElseThrow();
       assertEquals(passages, reindexed.vectorCount());
       assertEquals(8, reindexed.dimension());
     }
-    EngineConfig background = EngineConfig.builder(workspace.resolve("bg")).passageWords(32).embedInBackground(true).build();
-    try (RecallEngine engine = RecallEngine.open(background, new HashingEmbedder(16), RecallEngineTest.CLOCK)) {
+    EngineConfig background =
+        EngineConfig.builder(workspace.resolve("bg"))
+            .passageWords(32)
+            .embedInBackground(true)
+            .build();
+    try (RecallEngine engine =
+        RecallEngine.open(background, new HashingEmbedder(16), RecallEngineTest.CLOCK)) {
       engine.saveAll(List.of(record));
       long deadline = System.nanoTime() + 20_000_000_000L;
-      while (engine.status(RecallEngineTest.SCOPE).withoutVector() > 0 && System.nanoTime() < deadline) {
+      while (engine.status(RecallEngineTest.SCOPE).withoutVector() > 0
+          && System.nanoTime() < deadline) {
         Thread.sleep(20);
       }
-      assertEquals(passages, engine.get(RecallEngineTest.SCOPE, "long").orElseThrow().vectorCount());
+      assertEquals(
+          passages, engine.get(RecallEngineTest.SCOPE, "long").orElseThrow().vectorCount());
     }
   }
 
   @Test
   void anEmbedderThatLosesATextFailsLoudly() {
     HashingEmbedder model = new HashingEmbedder(8);
-    dev.recall4j.core.Embedder lossy = new dev.recall4j.core.Embedder() {
-      @Override public String modelId() { return model.modelId(); }
-      @Override public int dimension() { return 8; }
-      @Override public float[] embedQuery(String query) { return model.embedQuery(query); }
-      @Override public List<float[]> embedDocuments(List<String> texts) { return model.embedDocuments(texts.subList(1, texts.size())); }
-    };
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> RecordVectors.embed(lossy, List.of(withText(null, numberedLines(4, 10))), 16));
+    dev.recall4j.core.Embedder lossy =
+        new dev.recall4j.core.Embedder() {
+          @Override
+          public String modelId() {
+            return model.modelId();
+          }
+
+          @Override
+          public int dimension() {
+            return 8;
+          }
+
+          @Override
+          public float[] embedQuery(String query) {
+            return model.embedQuery(query);
+          }
+
+          @Override
+          public List<float[]> embedDocuments(List<String> texts) {
+            return model.embedDocuments(texts.subList(1, texts.size()));
+          }
+        };
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> RecordVectors.embed(lossy, List.of(withText(null, numberedLines(4, 10))), 16));
     assertTrue(e.getMessage().contains("returned 3 vectors for 4 texts"), e.getMessage());
   }
 }

@@ -40,17 +40,54 @@ class RecallEngineTest {
   }
 
   static MemoryRecord record(String id, Silo silo, Kind kind, Tier tier, String content) {
-    return MemoryRecord.builder().id(id).silo(silo).kind(kind).tier(tier).scope(SCOPE).content(content).build(NOW.minusSeconds(3600));
+    return MemoryRecord.builder()
+        .id(id)
+        .silo(silo)
+        .kind(kind)
+        .tier(tier)
+        .scope(SCOPE)
+        .content(content)
+        .build(NOW.minusSeconds(3600));
   }
 
   static List<MemoryRecord> threeSilos() {
     return List.of(
-        record("profile", Silo.MEMORY, Kind.WORKSPACE_PROFILE, Tier.PINNED, "Workspace tidewatch: a Java service that predicts tides."),
-        record("fact", Silo.MEMORY, Kind.PROJECT_FACT, Tier.ACTIVE, "The build runs with mvn verify and needs the station fixtures."),
-        record("tool", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "mvn verify failed with a NullPointerException in TideTable.parse on a blank phase."),
-        record("chunk", Silo.RAG, Kind.RAG_CHUNK, Tier.ACTIVE, "Troubleshooting: a NullPointerException in TideTable.parse means a station CSV has a blank field."),
-        record("obs", Silo.KB, Kind.OBSERVATION, Tier.ACTIVE, "Station CSVs leave blank phases; parsers must treat blank fields as zero."),
-        record("other", Silo.MEMORY, Kind.USER_PREFERENCE, Tier.ACTIVE, "The user likes green tea in the morning."));
+        record(
+            "profile",
+            Silo.MEMORY,
+            Kind.WORKSPACE_PROFILE,
+            Tier.PINNED,
+            "Workspace tidewatch: a Java service that predicts tides."),
+        record(
+            "fact",
+            Silo.MEMORY,
+            Kind.PROJECT_FACT,
+            Tier.ACTIVE,
+            "The build runs with mvn verify and needs the station fixtures."),
+        record(
+            "tool",
+            Silo.MEMORY,
+            Kind.TOOL_USE,
+            Tier.ACTIVE,
+            "mvn verify failed with a NullPointerException in TideTable.parse on a blank phase."),
+        record(
+            "chunk",
+            Silo.RAG,
+            Kind.RAG_CHUNK,
+            Tier.ACTIVE,
+            "Troubleshooting: a NullPointerException in TideTable.parse means a station CSV has a blank field."),
+        record(
+            "obs",
+            Silo.KB,
+            Kind.OBSERVATION,
+            Tier.ACTIVE,
+            "Station CSVs leave blank phases; parsers must treat blank fields as zero."),
+        record(
+            "other",
+            Silo.MEMORY,
+            Kind.USER_PREFERENCE,
+            Tier.ACTIVE,
+            "The user likes green tea in the morning."));
   }
 
   @Test
@@ -59,8 +96,12 @@ class RecallEngineTest {
       engine.saveAll(threeSilos());
     }
     try (RecallEngine engine = RecallEngine.open(config(), null, CLOCK)) {
-      RecallResult result = engine.recall(RecallRequest.builder("NullPointerException TideTable blank phase")
-          .scope(SCOPE).budgetTokens(400).build());
+      RecallResult result =
+          engine.recall(
+              RecallRequest.builder("NullPointerException TideTable blank phase")
+                  .scope(SCOPE)
+                  .budgetTokens(400)
+                  .build());
       List<String> ids = result.items().stream().map(i -> i.record().id()).toList();
       assertEquals("profile", ids.get(0), "pinned profile first: " + ids);
       assertTrue(ids.containsAll(List.of("tool", "chunk", "obs")), "one item of each silo: " + ids);
@@ -69,7 +110,11 @@ class RecallEngineTest {
       assertTrue(result.context().startsWith("[memory context]"), result.context());
       assertTrue(TokenCounters.cl100k().count(result.context()) <= 400);
       assertEquals(TokenCounters.cl100k().count(result.context()), result.tokensUsed());
-      RecalledItem tool = result.items().stream().filter(i -> i.record().id().equals("tool")).findFirst().orElseThrow();
+      RecalledItem tool =
+          result.items().stream()
+              .filter(i -> i.record().id().equals("tool"))
+              .findFirst()
+              .orElseThrow();
       assertTrue(tool.score().lexicalRank() >= 1, "lexical rank recorded");
       assertEquals(0, tool.score().vectorRank(), "no vector path without an embedder");
     }
@@ -77,7 +122,11 @@ class RecallEngineTest {
 
   @Test
   void compactingLeavesOneSegmentAndTheSameRecall() throws IOException {
-    RecallRequest request = RecallRequest.builder("NullPointerException TideTable blank phase").scope(SCOPE).budgetTokens(400).build();
+    RecallRequest request =
+        RecallRequest.builder("NullPointerException TideTable blank phase")
+            .scope(SCOPE)
+            .budgetTokens(400)
+            .build();
     List<String> before;
     try (RecallEngine engine = RecallEngine.open(config(), null, CLOCK)) {
       for (MemoryRecord r : threeSilos()) {
@@ -85,10 +134,12 @@ class RecallEngineTest {
       }
       before = engine.recall(request).items().stream().map(i -> i.record().id()).toList();
       engine.compact();
-      assertEquals(before, engine.recall(request).items().stream().map(i -> i.record().id()).toList());
+      assertEquals(
+          before, engine.recall(request).items().stream().map(i -> i.record().id()).toList());
     }
     try (org.apache.lucene.index.DirectoryReader reader =
-        org.apache.lucene.index.DirectoryReader.open(org.apache.lucene.store.FSDirectory.open(config().indexDir()))) {
+        org.apache.lucene.index.DirectoryReader.open(
+            org.apache.lucene.store.FSDirectory.open(config().indexDir()))) {
       assertEquals(1, reader.leaves().size());
       assertEquals(threeSilos().size(), reader.numDocs());
     }
@@ -99,9 +150,15 @@ class RecallEngineTest {
     try (RecallEngine engine = RecallEngine.open(config(), null, CLOCK)) {
       engine.saveAll(threeSilos());
       for (int budget : new int[] {0, 1, 5, 17, 40, 80, 160, 1000}) {
-        RecallResult result = engine.recall(RecallRequest.builder("NullPointerException station blank")
-            .scope(SCOPE).budgetTokens(budget).build());
-        assertTrue(TokenCounters.cl100k().count(result.context()) <= budget, "budget " + budget + ": " + result.context());
+        RecallResult result =
+            engine.recall(
+                RecallRequest.builder("NullPointerException station blank")
+                    .scope(SCOPE)
+                    .budgetTokens(budget)
+                    .build());
+        assertTrue(
+            TokenCounters.cl100k().count(result.context()) <= budget,
+            "budget " + budget + ": " + result.context());
       }
     }
   }
@@ -114,9 +171,14 @@ class RecallEngineTest {
       assertEquals(Status.DELETED, forgotten.status());
     }
     try (RecallEngine engine = RecallEngine.open(config(), null, CLOCK)) {
-      RecallResult result = engine.recall(RecallRequest.builder("NullPointerException TideTable mvn verify").scope(SCOPE).build());
+      RecallResult result =
+          engine.recall(
+              RecallRequest.builder("NullPointerException TideTable mvn verify")
+                  .scope(SCOPE)
+                  .build());
       assertFalse(result.items().stream().anyMatch(i -> i.record().id().equals("tool")));
-      assertEquals(Status.DELETED, engine.get(SCOPE, "tool").orElseThrow().status(), "kept for audit");
+      assertEquals(
+          Status.DELETED, engine.get(SCOPE, "tool").orElseThrow().status(), "kept for audit");
     }
   }
 
@@ -124,7 +186,9 @@ class RecallEngineTest {
   void anotherNamespaceSeesNothing() throws IOException {
     try (RecallEngine engine = RecallEngine.open(config(), null, CLOCK)) {
       engine.saveAll(threeSilos());
-      RecallResult result = engine.recall(RecallRequest.builder("NullPointerException TideTable").namespace("bob").build());
+      RecallResult result =
+          engine.recall(
+              RecallRequest.builder("NullPointerException TideTable").namespace("bob").build());
       assertTrue(result.items().isEmpty(), result.items().toString());
       assertTrue(engine.get(Scope.of("bob"), "tool").isEmpty());
       assertThrows(IllegalArgumentException.class, () -> engine.forget(Scope.of("bob"), "tool"));
@@ -136,24 +200,43 @@ class RecallEngineTest {
     EngineConfig config = config();
     try (RecallEngine engine = RecallEngine.open(config, new HashingEmbedder(8), CLOCK)) {
       engine.saveAll(threeSilos());
-      IllegalArgumentException wrongDimension = assertThrows(IllegalArgumentException.class, () -> engine.save(
-          record("bad", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "x").toBuilder().vector(new float[] {1, 2, 3}).build()));
+      IllegalArgumentException wrongDimension =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  engine.save(
+                      record("bad", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "x").toBuilder()
+                          .vector(new float[] {1, 2, 3})
+                          .build()));
       assertTrue(wrongDimension.getMessage().startsWith("vector"), wrongDimension.getMessage());
-      IllegalArgumentException nan = assertThrows(IllegalArgumentException.class, () ->
-          record("bad", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "x").toBuilder().vector(new float[] {1, Float.NaN}).build());
+      IllegalArgumentException nan =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  record("bad", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "x").toBuilder()
+                      .vector(new float[] {1, Float.NaN})
+                      .build());
       assertTrue(nan.getMessage().startsWith("vector"), nan.getMessage());
-      IllegalArgumentException empty = assertThrows(IllegalArgumentException.class, () ->
-          record("bad", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "  "));
+      IllegalArgumentException empty =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> record("bad", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "  "));
       assertTrue(empty.getMessage().startsWith("content"), empty.getMessage());
-      List<MemoryRecord> batchWithBadRecord = List.of(
-          record("fine", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "fine"),
-          record("bad", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "x").toBuilder().vector(new float[] {1, 2, 3}).build());
+      List<MemoryRecord> batchWithBadRecord =
+          List.of(
+              record("fine", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "fine"),
+              record("bad", Silo.MEMORY, Kind.TOOL_USE, Tier.ACTIVE, "x").toBuilder()
+                  .vector(new float[] {1, 2, 3})
+                  .build());
       assertThrows(IllegalArgumentException.class, () -> engine.saveAll(batchWithBadRecord));
       assertTrue(engine.get(SCOPE, "fine").isEmpty(), "a failed batch writes nothing");
     }
     try (RecallEngine engine = RecallEngine.open(config, new HashingEmbedder(8), CLOCK)) {
-      Set<String> stored = threeSilos().stream().map(MemoryRecord::id)
-          .filter(id -> engine.get(SCOPE, id).isPresent()).collect(Collectors.toSet());
+      Set<String> stored =
+          threeSilos().stream()
+              .map(MemoryRecord::id)
+              .filter(id -> engine.get(SCOPE, id).isPresent())
+              .collect(Collectors.toSet());
       assertEquals(6, stored.size(), "everything saved before the bad input survives: " + stored);
     }
   }
@@ -161,15 +244,26 @@ class RecallEngineTest {
   @Test
   void hybridRecallWithTheInProcessModelFindsParaphrases() throws IOException {
     EngineConfig config = EngineConfig.builder(workspace).build();
-    try (RecallEngine engine = RecallEngine.open(config, Embedders.inProcess(Embedders.DEFAULT_MODEL), CLOCK)) {
+    try (RecallEngine engine =
+        RecallEngine.open(config, Embedders.inProcess(Embedders.DEFAULT_MODEL), CLOCK)) {
       engine.saveAll(threeSilos());
-      RecallResult result = engine.recall(RecallRequest.builder("morning beverage the user enjoys").scope(SCOPE)
-          .deadline(java.time.Duration.ofSeconds(30)).build());
+      RecallResult result =
+          engine.recall(
+              RecallRequest.builder("morning beverage the user enjoys")
+                  .scope(SCOPE)
+                  .deadline(java.time.Duration.ofSeconds(30))
+                  .build());
       assertEquals("hybrid", result.retrieval().describe());
-      RecalledItem tea = result.items().stream().filter(i -> i.record().id().equals("other")).findFirst()
-          .orElseThrow(() -> new AssertionError("paraphrase not recalled: " + result.context()));
-      assertTrue(tea.score().vectorRank() == 1, "the paraphrase is the best vector hit: " + tea.score());
-      assertEquals(Embedders.DEFAULT_MODEL, engine.get(SCOPE, "other").orElseThrow().embeddingModel());
+      RecalledItem tea =
+          result.items().stream()
+              .filter(i -> i.record().id().equals("other"))
+              .findFirst()
+              .orElseThrow(
+                  () -> new AssertionError("paraphrase not recalled: " + result.context()));
+      assertTrue(
+          tea.score().vectorRank() == 1, "the paraphrase is the best vector hit: " + tea.score());
+      assertEquals(
+          Embedders.DEFAULT_MODEL, engine.get(SCOPE, "other").orElseThrow().embeddingModel());
     }
   }
 }

@@ -21,7 +21,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The recall log and memory_stats in recall4j.db: contents, retention, the off switch, durability. */
+/**
+ * The recall log and memory_stats in recall4j.db: contents, retention, the off switch, durability.
+ */
 class StatsTest {
   static final Instant T0 = Instant.parse("2026-11-01T12:00:00Z");
   static final Scope ALICE = new Scope("alice", "tidewatch", null, "s-1");
@@ -35,9 +37,20 @@ class StatsTest {
 
   static List<MemoryRecord> records() {
     return List.of(
-        MemoryRecord.builder().id("profile").silo(Silo.MEMORY).kind(Kind.WORKSPACE_PROFILE).tier(Tier.PINNED)
-            .scope(Scope.of("alice")).content("Workspace tidewatch.").build(T0),
-        MemoryRecord.builder().id("fact").silo(Silo.MEMORY).scope(Scope.of("alice")).content("Builds use mvn verify.").build(T0));
+        MemoryRecord.builder()
+            .id("profile")
+            .silo(Silo.MEMORY)
+            .kind(Kind.WORKSPACE_PROFILE)
+            .tier(Tier.PINNED)
+            .scope(Scope.of("alice"))
+            .content("Workspace tidewatch.")
+            .build(T0),
+        MemoryRecord.builder()
+            .id("fact")
+            .silo(Silo.MEMORY)
+            .scope(Scope.of("alice"))
+            .content("Builds use mvn verify.")
+            .build(T0));
   }
 
   @Test
@@ -67,19 +80,25 @@ class StatsTest {
 
   @Test
   void theLogKeepsOnlyTheConfiguredNumberOfRowsAndDays() throws IOException {
-    try (RecallEngine engine = RecallEngine.open(config().logMaxRows(3).logMaxDays(1).build(), null, clock)) {
+    try (RecallEngine engine =
+        RecallEngine.open(config().logMaxRows(3).logMaxDays(1).build(), null, clock)) {
       engine.saveAll(records());
       for (int i = 0; i < 5; i++) {
         engine.recall(RecallRequest.builder("query " + i).scope(ALICE).build());
       }
     }
-    try (RecallEngine engine = RecallEngine.open(config().logMaxRows(3).logMaxDays(1).build(), null, clock)) {
-      assertEquals(List.of("query 4", "query 3", "query 2"), engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
+    try (RecallEngine engine =
+        RecallEngine.open(config().logMaxRows(3).logMaxDays(1).build(), null, clock)) {
+      assertEquals(
+          List.of("query 4", "query 3", "query 2"),
+          engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
       clock.advance(Duration.ofDays(2));
       engine.recall(RecallRequest.builder("much later").scope(ALICE).build());
     }
     try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
-      assertEquals(List.of("much later"), engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList(),
+      assertEquals(
+          List.of("much later"),
+          engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList(),
           "rows older than log_max_days are gone");
     }
   }
@@ -97,19 +116,24 @@ class StatsTest {
       assertEquals(12, advice.sessions());
       assertEquals(BudgetAdvice.Suggestion.RAISE_SHARE, advice.suggestion());
       assertEquals(0.35, advice.suggestedShare());
-      assertEquals(BudgetAdvice.Suggestion.NOT_ENOUGH_DATA, engine.budgetAdvice(Scope.of("bob")).orElseThrow().suggestion());
+      assertEquals(
+          BudgetAdvice.Suggestion.NOT_ENOUGH_DATA,
+          engine.budgetAdvice(Scope.of("bob")).orElseThrow().suggestion());
       assertEquals(0.25, engine.config().budget().share(), "advice never changes a setting");
     }
   }
 
   @Test
   void theOffSwitchOpensNoDatabase() throws IOException {
-    try (RecallEngine engine = RecallEngine.open(config().statsEnabled(false).build(), null, clock)) {
+    try (RecallEngine engine =
+        RecallEngine.open(config().statsEnabled(false).build(), null, clock)) {
       engine.saveAll(records());
       engine.recall(RecallRequest.builder("mvn verify").scope(ALICE).build());
       assertTrue(engine.budgetAdvice(ALICE).isEmpty());
-      IllegalStateException e = assertThrows(IllegalStateException.class,
-          () -> engine.recordSession(ALICE, new SessionStats("s", 1, 1, false, null)));
+      IllegalStateException e =
+          assertThrows(
+              IllegalStateException.class,
+              () -> engine.recordSession(ALICE, new SessionStats("s", 1, 1, false, null)));
       assertTrue(e.getMessage().contains("stats.enabled: false"), e.getMessage());
     }
     assertFalse(Files.exists(workspace.resolve("agents/recall4j.db")));
@@ -117,11 +141,17 @@ class StatsTest {
 
   @Test
   void badSessionStatsNameTheField() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new SessionStats("s", -1, 0, false, null));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new SessionStats("s", -1, 0, false, null));
     assertTrue(e.getMessage().startsWith("budgetTokens: must be >= 0, got -1"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> new SessionStats(" ", 1, 0, false, null));
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new SessionStats(" ", 1, 0, false, null));
     assertTrue(e.getMessage().startsWith("sessionId"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> new SessionStats("s", 1, 0, false, Double.NaN));
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new SessionStats("s", 1, 0, false, Double.NaN));
     assertTrue(e.getMessage().startsWith("avgTokensPerSec"), e.getMessage());
   }
 }

@@ -11,4 +11,5 @@ import java.nio.file.Path;
  * @param records live records (deleted and purged ones excluded; soft-deleted ones included)
  * @param sizeBytes bytes on disk of every file in the directory
  */
-public record IndexInfo(Path directory, String embeddingModel, int dimension, long records, long sizeBytes) {}
+public record IndexInfo(
+    Path directory, String embeddingModel, int dimension, long records, long sizeBytes) {}

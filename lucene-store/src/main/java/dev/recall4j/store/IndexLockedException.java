@@ -13,9 +13,14 @@ public final class IndexLockedException extends LockObtainFailedException {
   private static final long serialVersionUID = 1L;
 
   IndexLockedException(Path index, String holder, Duration waited, Throwable cause) {
-    super("index " + index + " is open for writing by " + holder
-        + (waited.isZero() ? "" : "; waited " + seconds(waited))
-        + ". Wait for it to finish (or wait longer with --wait), or stop it; reading commands work meanwhile", cause);
+    super(
+        "index "
+            + index
+            + " is open for writing by "
+            + holder
+            + (waited.isZero() ? "" : "; waited " + seconds(waited))
+            + ". Wait for it to finish (or wait longer with --wait), or stop it; reading commands work meanwhile",
+        cause);
   }
 
   private static String seconds(Duration waited) {

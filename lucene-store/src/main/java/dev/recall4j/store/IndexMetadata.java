@@ -23,16 +23,20 @@ record IndexMetadata(String model, int dimension) {
   static final String SCHEMA_KEY = "recall4j.schema";
   static final String MODEL_KEY = "recall4j.embeddingModel";
   static final String DIMENSION_KEY = "recall4j.dimension";
+
   /** Written by this version; version 3 added passage documents. */
   static final String SCHEMA_VERSION = "3";
-  /** Versions this one opens: a version-2 index has no passage documents and is otherwise the same. */
+
+  /**
+   * Versions this one opens: a version-2 index has no passage documents and is otherwise the same.
+   */
   private static final Set<String> READABLE_SCHEMAS = Set.of("2", SCHEMA_VERSION);
 
   /**
    * The metadata of the directory's latest commit; empty when it holds no index.
    *
-   * @throws IllegalStateException when the index was not written by recall4j, or by a version
-   *     whose schema this one cannot read
+   * @throws IllegalStateException when the index was not written by recall4j, or by a version whose
+   *     schema this one cannot read
    */
   static Optional<IndexMetadata> read(Directory directory, Path path) throws IOException {
     if (!DirectoryReader.indexExists(directory)) {
@@ -41,20 +45,32 @@ record IndexMetadata(String model, int dimension) {
     Map<String, String> recorded = SegmentInfos.readLatestCommit(directory).getUserData();
     String schema = recorded.get(SCHEMA_KEY);
     if (schema == null) {
-      throw new IllegalStateException(path + " holds a Lucene index that recall4j did not write (its commits carry"
-          + " no recall4j schema); point --index at a recall4j index, or at a new or empty directory");
+      throw new IllegalStateException(
+          path
+              + " holds a Lucene index that recall4j did not write (its commits carry"
+              + " no recall4j schema); point --index at a recall4j index, or at a new or empty directory");
     }
     if (!READABLE_SCHEMAS.contains(schema)) {
-      throw new IllegalStateException("index " + path + " has recall4j schema version " + schema
-          + " but this version reads " + new TreeSet<>(READABLE_SCHEMAS)
-          + "; open it with the recall4j version that wrote it, or index into a new directory");
+      throw new IllegalStateException(
+          "index "
+              + path
+              + " has recall4j schema version "
+              + schema
+              + " but this version reads "
+              + new TreeSet<>(READABLE_SCHEMAS)
+              + "; open it with the recall4j version that wrote it, or index into a new directory");
     }
     String dimension = recorded.getOrDefault(DIMENSION_KEY, "0");
     try {
       return Optional.of(new IndexMetadata(recorded.get(MODEL_KEY), Integer.parseInt(dimension)));
     } catch (NumberFormatException e) {
       throw new IllegalStateException(
-          "index " + path + " records vector dimension '" + dimension + "', which is not a number: the index is damaged", e);
+          "index "
+              + path
+              + " records vector dimension '"
+              + dimension
+              + "', which is not a number: the index is damaged",
+          e);
     }
   }
 
@@ -66,12 +82,15 @@ record IndexMetadata(String model, int dimension) {
    */
   IndexMetadata reconcile(String requestedModel, int requestedDimension, Path path) {
     boolean modelDiffers = requestedModel != null && model != null && !requestedModel.equals(model);
-    boolean dimensionDiffers = requestedDimension != 0 && dimension != 0 && requestedDimension != dimension;
+    boolean dimensionDiffers =
+        requestedDimension != 0 && dimension != 0 && requestedDimension != dimension;
     if (modelDiffers || dimensionDiffers) {
-      throw new IndexModelMismatchException(path, model, dimension, requestedModel, requestedDimension);
+      throw new IndexModelMismatchException(
+          path, model, dimension, requestedModel, requestedDimension);
     }
     return new IndexMetadata(
-        requestedModel != null ? requestedModel : model, requestedDimension != 0 ? requestedDimension : dimension);
+        requestedModel != null ? requestedModel : model,
+        requestedDimension != 0 ? requestedDimension : dimension);
   }
 
   /** The commit user data that records this metadata with this version's schema. */
@@ -87,6 +106,7 @@ record IndexMetadata(String model, int dimension) {
 
   /** True when the directory's latest commit already records exactly this metadata and schema. */
   static boolean isRecorded(Directory directory, Map<String, String> data) throws IOException {
-    return DirectoryReader.indexExists(directory) && SegmentInfos.readLatestCommit(directory).getUserData().equals(data);
+    return DirectoryReader.indexExists(directory)
+        && SegmentInfos.readLatestCommit(directory).getUserData().equals(data);
   }
 }

@@ -17,22 +17,27 @@ public final class IndexModelMismatchException extends IllegalStateException {
   private final int requestedDimension;
 
   IndexModelMismatchException(
-      Path directory, String recordedModel, int recordedDimension, String requestedModel, int requestedDimension) {
-    super("index "
-        + directory
-        + " was built with embedding model "
-        + recordedModel
-        + " (dimension "
-        + recordedDimension
-        + ") but is opened with model "
-        + requestedModel
-        + " (dimension "
-        + requestedDimension
-        + "); run `bin/recall4j reindex --index "
-        + directory
-        + "` to re-embed it with the configured model, or configure "
-        + recordedModel
-        + " again");
+      Path directory,
+      String recordedModel,
+      int recordedDimension,
+      String requestedModel,
+      int requestedDimension) {
+    super(
+        "index "
+            + directory
+            + " was built with embedding model "
+            + recordedModel
+            + " (dimension "
+            + recordedDimension
+            + ") but is opened with model "
+            + requestedModel
+            + " (dimension "
+            + requestedDimension
+            + "); run `bin/recall4j reindex --index "
+            + directory
+            + "` to re-embed it with the configured model, or configure "
+            + recordedModel
+            + " again");
     this.recordedModel = recordedModel;
     this.recordedDimension = recordedDimension;
     this.requestedModel = requestedModel;

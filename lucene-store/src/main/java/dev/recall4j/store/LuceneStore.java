@@ -16,9 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 import org.apache.lucene.analysis.Analyzer;
@@ -28,8 +26,6 @@ import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFor
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.index.BinaryDocValues;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
@@ -38,7 +34,6 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
-import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -54,8 +49,6 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.Sort;
-import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermRangeQuery;
@@ -144,15 +137,18 @@ public final class LuceneStore implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(LuceneStore.class);
 
   /** Fields {@link #counts} accepts. */
-  private static final List<String> COUNTABLE = List.of(Schema.SILO, Schema.KIND, Schema.STATUS, Schema.TIER);
+  private static final List<String> COUNTABLE =
+      List.of(Schema.SILO, Schema.KIND, Schema.STATUS, Schema.TIER);
 
   /** How often a read-only store looks for commits written since it opened, at most. */
   private static final Duration READ_ONLY_REFRESH = Duration.ofSeconds(1);
 
   private final StoreOptions options;
   private final Directory directory;
+
   /** Null when the store is read-only. */
   private final IndexWriter writer;
+
   private final SearcherManager searchers;
   private final RecordReader recordReader;
   private final Analyzer analyzer;
@@ -162,7 +158,8 @@ public final class LuceneStore implements Closeable {
   private volatile long nextRefreshNanos;
   private boolean closed;
 
-  private LuceneStore(StoreOptions options, Directory directory, IndexWriter writer, IndexMetadata metadata)
+  private LuceneStore(
+      StoreOptions options, Directory directory, IndexWriter writer, IndexMetadata metadata)
       throws IOException {
     this.options = options;
     this.directory = directory;
@@ -171,16 +168,21 @@ public final class LuceneStore implements Closeable {
     this.model = metadata.model();
     this.dimension = metadata.dimension();
     this.recordReader = new RecordReader(options.directory());
-    BM25Similarity similarity = new BM25Similarity((float) options.bm25K1(), (float) options.bm25B());
-    SearcherFactory factory = new SearcherFactory() {
-      @Override
-      public IndexSearcher newSearcher(IndexReader reader, IndexReader previousReader) {
-        IndexSearcher searcher = new IndexSearcher(reader);
-        searcher.setSimilarity(similarity);
-        return searcher;
-      }
-    };
-    this.searchers = writer != null ? new SearcherManager(writer, factory) : new SearcherManager(directory, factory);
+    BM25Similarity similarity =
+        new BM25Similarity((float) options.bm25K1(), (float) options.bm25B());
+    SearcherFactory factory =
+        new SearcherFactory() {
+          @Override
+          public IndexSearcher newSearcher(IndexReader reader, IndexReader previousReader) {
+            IndexSearcher searcher = new IndexSearcher(reader);
+            searcher.setSimilarity(similarity);
+            return searcher;
+          }
+        };
+    this.searchers =
+        writer != null
+            ? new SearcherManager(writer, factory)
+            : new SearcherManager(directory, factory);
     this.nextRefreshNanos = System.nanoTime() + READ_ONLY_REFRESH.toNanos();
   }
 
@@ -192,17 +194,17 @@ public final class LuceneStore implements Closeable {
   /**
    * Opens the index in {@code options.directory()} for reading and writing, creating the directory
    * and an empty index when the directory is missing or empty. The embedding model and dimension
-   * are recorded in the index: opening with a non-null model or non-zero dimension that differs from
-   * a recorded one throws {@link IndexModelMismatchException}; null / 0 mean "whatever is recorded"
-   * ({@link #info} tells). An index with nothing recorded (lexical only so far) adopts the options'
-   * model and dimension. One writer per directory: while another store (in any process) has it open
-   * for writing, this waits up to {@code lockWait} for it to close.
+   * are recorded in the index: opening with a non-null model or non-zero dimension that differs
+   * from a recorded one throws {@link IndexModelMismatchException}; null / 0 mean "whatever is
+   * recorded" ({@link #info} tells). An index with nothing recorded (lexical only so far) adopts
+   * the options' model and dimension. One writer per directory: while another store (in any
+   * process) has it open for writing, this waits up to {@code lockWait} for it to close.
    *
    * @throws IndexModelMismatchException when the index holds vectors of another model or dimension
    * @throws IndexLockedException when another writer still holds the index after {@code lockWait},
    *     naming it (pid, command, since when)
-   * @throws IllegalStateException when the directory holds an index recall4j did not write, or holds
-   *     other files and no index
+   * @throws IllegalStateException when the directory holds an index recall4j did not write, or
+   *     holds other files and no index
    */
   public static LuceneStore open(StoreOptions options, Duration lockWait) throws IOException {
     Checks.notNull(options, "options");
@@ -216,8 +218,10 @@ public final class LuceneStore implements Closeable {
       if (recorded.isEmpty()) {
         refuseForeignFiles(path);
       }
-      IndexMetadata metadata = recorded.orElse(new IndexMetadata(null, 0))
-          .reconcile(options.embeddingModel(), options.vectorDimension(), path);
+      IndexMetadata metadata =
+          recorded
+              .orElse(new IndexMetadata(null, 0))
+              .reconcile(options.embeddingModel(), options.vectorDimension(), path);
       IndexWriter writer = WriterLock.open(directory, path, () -> writerConfig(options), lockWait);
       try {
         Map<String, String> commitData = metadata.commitData();
@@ -225,8 +229,12 @@ public final class LuceneStore implements Closeable {
         if (!IndexMetadata.isRecorded(directory, commitData)) {
           writer.commit();
         }
-        LOG.debug("opened index {} (model {}, dimension {}, {} docs)",
-            path, metadata.model(), metadata.dimension(), writer.getDocStats().numDocs);
+        LOG.debug(
+            "opened index {} (model {}, dimension {}, {} docs)",
+            path,
+            metadata.model(),
+            metadata.dimension(),
+            writer.getDocStats().numDocs);
         return new LuceneStore(options, directory, writer, metadata);
       } catch (IOException | RuntimeException e) {
         WriterLock.release(path);
@@ -241,10 +249,10 @@ public final class LuceneStore implements Closeable {
 
   /**
    * Opens an existing index for reading only: no write lock is taken and nothing is written, so any
-   * number of read-only stores (in any processes) read beside one writer, and a read-only copy of an
-   * index (a read-only mount, a backup) can be searched and exported. It sees the latest commit when
-   * it opens and looks for newer ones at most once a second, or at {@link #refresh()}. Every write
-   * method throws {@link IllegalStateException}.
+   * number of read-only stores (in any processes) read beside one writer, and a read-only copy of
+   * an index (a read-only mount, a backup) can be searched and exported. It sees the latest commit
+   * when it opens and looks for newer ones at most once a second, or at {@link #refresh()}. Every
+   * write method throws {@link IllegalStateException}.
    *
    * @throws IllegalStateException when the directory does not exist or holds no recall4j index
    * @throws IndexModelMismatchException as for {@link #open(StoreOptions, Duration)}
@@ -257,10 +265,18 @@ public final class LuceneStore implements Closeable {
     }
     Directory directory = mapped(path);
     try {
-      IndexMetadata metadata = IndexMetadata.read(directory, path)
-          .orElseThrow(() -> new IllegalStateException("no recall4j index in " + path + " (no Lucene commit there)"))
-          .reconcile(options.embeddingModel(), options.vectorDimension(), path);
-      LOG.debug("opened index {} read-only (model {}, dimension {})", path, metadata.model(), metadata.dimension());
+      IndexMetadata metadata =
+          IndexMetadata.read(directory, path)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "no recall4j index in " + path + " (no Lucene commit there)"))
+              .reconcile(options.embeddingModel(), options.vectorDimension(), path);
+      LOG.debug(
+          "opened index {} read-only (model {}, dimension {})",
+          path,
+          metadata.model(),
+          metadata.dimension());
       return new LuceneStore(options, directory, null, metadata);
     } catch (IOException | RuntimeException e) {
       directory.close();
@@ -283,14 +299,22 @@ public final class LuceneStore implements Closeable {
    */
   private static void refuseForeignFiles(Path path) throws IOException {
     try (Stream<Path> entries = Files.list(path)) {
-      List<String> foreign = entries.map(p -> p.getFileName().toString())
-          .filter(name -> !isIndexOrOwnFile(name))
-          .sorted()
-          .toList();
+      List<String> foreign =
+          entries
+              .map(p -> p.getFileName().toString())
+              .filter(name -> !isIndexOrOwnFile(name))
+              .sorted()
+              .toList();
       if (!foreign.isEmpty()) {
-        throw new IllegalStateException(path + " holds no recall4j index and is not empty (" + foreign.size()
-            + " other entr" + (foreign.size() == 1 ? "y" : "ies") + ", e.g. " + foreign.get(0)
-            + "); point --index at an existing index, or at a new or empty directory");
+        throw new IllegalStateException(
+            path
+                + " holds no recall4j index and is not empty ("
+                + foreign.size()
+                + " other entr"
+                + (foreign.size() == 1 ? "y" : "ies")
+                + ", e.g. "
+                + foreign.get(0)
+                + "); point --index at an existing index, or at a new or empty directory");
       }
     }
   }
@@ -332,24 +356,28 @@ public final class LuceneStore implements Closeable {
 
   private static IndexWriterConfig writerConfig(StoreOptions options) {
     Analyzer analyzer = Schema.analyzer();
-    KnnVectorsFormat vectors = switch (options.vectorEncoding()) {
-      case FLOAT32 -> new Lucene99HnswVectorsFormat(options.hnswM(), options.hnswBeamWidth());
-      case INT8 -> new Lucene104HnswScalarQuantizedVectorsFormat(
-          ScalarEncoding.UNSIGNED_BYTE, options.hnswM(), options.hnswBeamWidth());
-      case INT4 -> new Lucene104HnswScalarQuantizedVectorsFormat(
-          ScalarEncoding.PACKED_NIBBLE, options.hnswM(), options.hnswBeamWidth());
-    };
+    KnnVectorsFormat vectors =
+        switch (options.vectorEncoding()) {
+          case FLOAT32 -> new Lucene99HnswVectorsFormat(options.hnswM(), options.hnswBeamWidth());
+          case INT8 ->
+              new Lucene104HnswScalarQuantizedVectorsFormat(
+                  ScalarEncoding.UNSIGNED_BYTE, options.hnswM(), options.hnswBeamWidth());
+          case INT4 ->
+              new Lucene104HnswScalarQuantizedVectorsFormat(
+                  ScalarEncoding.PACKED_NIBBLE, options.hnswM(), options.hnswBeamWidth());
+        };
     IndexWriterConfig config = new IndexWriterConfig(analyzer);
     config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
     config.setSimilarity(new BM25Similarity((float) options.bm25K1(), (float) options.bm25B()));
     // The codec name written to the index stays "Lucene104"; the per-field format is recorded by
     // name in each segment, so any reader finds it through SPI, whatever the encoding option says.
-    config.setCodec(new Lucene104Codec() {
-      @Override
-      public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-        return vectors;
-      }
-    });
+    config.setCodec(
+        new Lucene104Codec() {
+          @Override
+          public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+            return vectors;
+          }
+        });
     return config;
   }
 
@@ -363,10 +391,12 @@ public final class LuceneStore implements Closeable {
           try {
             size += directory.fileLength(file);
           } catch (NoSuchFileException e) {
-            // deleted by a concurrent merge between listing and measuring: no longer part of the index
+            // deleted by a concurrent merge between listing and measuring: no longer part of the
+            // index
           }
         }
-        return new IndexInfo(options.directory(), model, dimension, searcher.count(Queries.RECORDS), size);
+        return new IndexInfo(
+            options.directory(), model, dimension, searcher.count(Queries.RECORDS), size);
       } finally {
         searchers.release(searcher);
       }
@@ -389,9 +419,9 @@ public final class LuceneStore implements Closeable {
 
   /**
    * Inserts or replaces every record in one commit: all are validated first, and either the whole
-   * batch is written or, on an error, nothing of it. Where the batch repeats an id, the later record
-   * wins. The batch is one Lucene document block held in memory until written, so bulk ingest should
-   * call this with batches of up to a few thousand records.
+   * batch is written or, on an error, nothing of it. Where the batch repeats an id, the later
+   * record wins. The batch is one Lucene document block held in memory until written, so bulk
+   * ingest should call this with batches of up to a few thousand records.
    *
    * @throws IllegalArgumentException naming the field of the first bad record; nothing is written
    */
@@ -417,7 +447,9 @@ public final class LuceneStore implements Closeable {
     IndexSearcher searcher = acquire();
     try {
       TopDocs top = searcher.search(new TermQuery(new Term(Schema.ID, id)), 1);
-      return top.scoreDocs.length == 0 ? Optional.empty() : Optional.of(recordReader.load(searcher, new ScoreDoc[] {top.scoreDocs[0]}).get(0));
+      return top.scoreDocs.length == 0
+          ? Optional.empty()
+          : Optional.of(recordReader.load(searcher, new ScoreDoc[] {top.scoreDocs[0]}).get(0));
     } finally {
       searchers.release(searcher);
     }
@@ -425,13 +457,14 @@ public final class LuceneStore implements Closeable {
 
   /**
    * BM25 search of free text: at most {@code topK} records matching the filter, best first (score
-   * descending, then id). The text is analysed, never parsed, so any string is accepted; text without
-   * a searchable term (only punctuation or stop words) finds nothing. See {@link
+   * descending, then id). The text is analysed, never parsed, so any string is accepted; text
+   * without a searchable term (only punctuation or stop words) finds nothing. See {@link
    * StoreOptions#codeFieldBoost()} for the fields searched.
    *
    * @param topK at least 1
    */
-  public List<Hit> searchLexical(String queryText, StoreFilter filter, int topK) throws IOException {
+  public List<Hit> searchLexical(String queryText, StoreFilter filter, int topK)
+      throws IOException {
     Checks.notNull(queryText, "queryText");
     Checks.notNull(filter, "filter");
     checkLimit(topK, "topK");
@@ -439,65 +472,89 @@ public final class LuceneStore implements Closeable {
     if (text == null) {
       return List.of();
     }
-    return withSearcher(searcher -> {
-      BooleanQuery.Builder query = new BooleanQuery.Builder().add(text, BooleanClause.Occur.MUST);
-      Queries.addFilter(query, filter, searcher.getIndexReader());
-      return recordReader.search(searcher, query.build(), topK);
-    });
+    return withSearcher(
+        searcher -> {
+          BooleanQuery.Builder query =
+              new BooleanQuery.Builder().add(text, BooleanClause.Occur.MUST);
+          Queries.addFilter(query, filter, searcher.getIndexReader());
+          return recordReader.search(searcher, query.build(), topK);
+        });
   }
 
   /**
    * Filtered approximate nearest-neighbour search (HNSW, cosine via dot product of unit vectors):
    * at most {@code topK} records matching the filter, best first (score descending, then id). The
-   * graph is asked for {@code max(topK, vectorCandidates)} neighbours (twice that when the index holds
-   * passage documents) and the best {@code topK} records are kept, which raises recall; when the
-   * filter leaves few records, Lucene searches them exactly. A record embedded in passages scores by
-   * its best passage and comes back once.
+   * graph is asked for {@code max(topK, vectorCandidates)} neighbours (twice that when the index
+   * holds passage documents) and the best {@code topK} records are kept, which raises recall; when
+   * the filter leaves few records, Lucene searches them exactly. A record embedded in passages
+   * scores by its best passage and comes back once.
    *
-   * @param queryVector of the index dimension, finite, not all zeros; normalised here (not modified)
+   * @param queryVector of the index dimension, finite, not all zeros; normalised here (not
+   *     modified)
    * @param topK at least 1
-   * @throws IllegalArgumentException when the vector does not fit the index (naming {@code queryVector})
+   * @throws IllegalArgumentException when the vector does not fit the index (naming {@code
+   *     queryVector})
    */
-  public List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK) throws IOException {
+  public List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK)
+      throws IOException {
     Checks.notNull(queryVector, "queryVector");
     Checks.notNull(filter, "filter");
     checkLimit(topK, "topK");
     float[] unit = Schema.unitVector(queryVector, dimension, model, "queryVector");
     int k = Math.max(topK, options.vectorCandidates());
-    return withSearcher(searcher -> {
-      Query allowed = Queries.filter(filter, searcher.getIndexReader());
-      if (!Queries.hasPassages(searcher.getIndexReader())) {
-        // Without a filter, Lucene searches the graph over the live documents directly instead of
-        // first collecting the allowed documents into a bit set.
-        Query knnFilter = allowed instanceof MatchAllDocsQuery ? null : allowed;
-        return recordReader.search(searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK);
-      }
-      // A record scores by its best vector, its own or a passage's: the search runs over both kinds
-      // of document and keeps each record's best hit. Lucene's DiversifyingChildrenFloatKnnVectorQuery
-      // does this inside the graph search, but asserts that no parent document holds a vector, which
-      // would force a second document on every record. Several passages of one record can take
-      // several of the k places, so twice as many are asked for.
-      Query both = new KnnFloatVectorQuery(Schema.VECTOR, unit, 2 * k, Queries.withPassages(allowed));
-      return recordReader.hits(searcher, RecordReader.bestPerRecord(searcher, searcher.search(both, 2 * k).scoreDocs), topK);
-    });
+    return withSearcher(
+        searcher -> {
+          Query allowed = Queries.filter(filter, searcher.getIndexReader());
+          if (!Queries.hasPassages(searcher.getIndexReader())) {
+            // Without a filter, Lucene searches the graph over the live documents directly instead
+            // of
+            // first collecting the allowed documents into a bit set.
+            Query knnFilter = allowed instanceof MatchAllDocsQuery ? null : allowed;
+            return recordReader.search(
+                searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK);
+          }
+          // A record scores by its best vector, its own or a passage's: the search runs over both
+          // kinds
+          // of document and keeps each record's best hit. Lucene's
+          // DiversifyingChildrenFloatKnnVectorQuery
+          // does this inside the graph search, but asserts that no parent document holds a vector,
+          // which
+          // would force a second document on every record. Several passages of one record can take
+          // several of the k places, so twice as many are asked for.
+          Query both =
+              new KnnFloatVectorQuery(Schema.VECTOR, unit, 2 * k, Queries.withPassages(allowed));
+          return recordReader.hits(
+              searcher,
+              RecordReader.bestPerRecord(searcher, searcher.search(both, 2 * k).scoreDocs),
+              topK);
+        });
   }
 
   /** Every record matching the filter, up to {@code limit}, ordered by id. */
   public List<MemoryRecord> find(StoreFilter filter, int limit) throws IOException {
     Checks.notNull(filter, "filter");
     checkLimit(limit, "limit");
-    return withSearcher(searcher ->
-        recordReader.list(searcher, new ConstantScoreQuery(Queries.records(filter, searcher.getIndexReader())), limit));
+    return withSearcher(
+        searcher ->
+            recordReader.list(
+                searcher,
+                new ConstantScoreQuery(Queries.records(filter, searcher.getIndexReader())),
+                limit));
   }
 
   /**
-   * Every record of every scope with an id greater than {@code afterId} (null: from the first),
-   * up to {@code limit}, ordered by id: pass the last id of one page to get the next. For
-   * maintenance that spans namespaces (reindex, full export); not scoped.
+   * Every record of every scope with an id greater than {@code afterId} (null: from the first), up
+   * to {@code limit}, ordered by id: pass the last id of one page to get the next. For maintenance
+   * that spans namespaces (reindex, full export); not scoped.
    */
   public List<MemoryRecord> page(String afterId, int limit) throws IOException {
     checkLimit(limit, "limit");
-    return withSearcher(searcher -> recordReader.list(searcher, TermRangeQuery.newStringRange(Schema.ID, afterId, null, false, false), limit));
+    return withSearcher(
+        searcher ->
+            recordReader.list(
+                searcher,
+                TermRangeQuery.newStringRange(Schema.ID, afterId, null, false, false),
+                limit));
   }
 
   /**
@@ -508,7 +565,8 @@ public final class LuceneStore implements Closeable {
    */
   public Map<String, Long> counts(StoreFilter filter, String field) throws IOException {
     Checks.notNull(filter, "filter");
-    Checks.require(COUNTABLE.contains(field), "field", "must be one of %s, got %s", COUNTABLE, field);
+    Checks.require(
+        COUNTABLE.contains(field), "field", "must be one of %s, got %s", COUNTABLE, field);
     IndexSearcher searcher = acquire();
     try {
       Query base = Queries.filter(filter, searcher.getIndexReader());
@@ -519,10 +577,13 @@ public final class LuceneStore implements Closeable {
       }
       TermsEnum values = terms.iterator();
       for (BytesRef value = values.next(); value != null; value = values.next()) {
-        Query query = new BooleanQuery.Builder()
-            .add(base, BooleanClause.Occur.FILTER)
-            .add(new TermQuery(new Term(field, BytesRef.deepCopyOf(value))), BooleanClause.Occur.FILTER)
-            .build();
+        Query query =
+            new BooleanQuery.Builder()
+                .add(base, BooleanClause.Occur.FILTER)
+                .add(
+                    new TermQuery(new Term(field, BytesRef.deepCopyOf(value))),
+                    BooleanClause.Occur.FILTER)
+                .build();
         int count = searcher.count(query);
         if (count > 0) {
           counts.put(value.utf8ToString(), (long) count);
@@ -535,15 +596,17 @@ public final class LuceneStore implements Closeable {
   }
 
   /**
-   * Ids of records (any scope, tier and status) that have no vector, up to {@code limit}, ordered by
-   * id: the queue of background embedding and of reindexing. Survives restarts, since it is a query.
+   * Ids of records (any scope, tier and status) that have no vector, up to {@code limit}, ordered
+   * by id: the queue of background embedding and of reindexing. Survives restarts, since it is a
+   * query.
    */
   public List<String> idsWithoutVector(int limit) throws IOException {
     checkLimit(limit, "limit");
-    Query query = new BooleanQuery.Builder()
-        .add(Queries.RECORDS, BooleanClause.Occur.FILTER)
-        .add(new FieldExistsQuery(Schema.VECTOR), BooleanClause.Occur.MUST_NOT)
-        .build();
+    Query query =
+        new BooleanQuery.Builder()
+            .add(Queries.RECORDS, BooleanClause.Occur.FILTER)
+            .add(new FieldExistsQuery(Schema.VECTOR), BooleanClause.Occur.MUST_NOT)
+            .build();
     IndexSearcher searcher = acquire();
     try {
       List<String> ids = new ArrayList<>();
@@ -558,9 +621,9 @@ public final class LuceneStore implements Closeable {
 
   /**
    * Records that these records were injected into a context at {@code when}: each distinct id's
-   * {@code recallCount} goes up by one and its {@code lastAccessed} becomes {@code when}. Updates doc
-   * values in place (no re-indexing); committed on return. Unknown ids are skipped: a record may
-   * have been purged since it was recalled.
+   * {@code recallCount} goes up by one and its {@code lastAccessed} becomes {@code when}. Updates
+   * doc values in place (no re-indexing); committed on return. Unknown ids are skipped: a record
+   * may have been purged since it was recalled.
    *
    * @param when between 1677-09-21 and 2262-04-11 (stored in epoch nanoseconds)
    */
@@ -584,28 +647,33 @@ public final class LuceneStore implements Closeable {
     Checks.notNull(when, "when");
     long nanos = Schema.epochNanos(when, "when");
     TreeMap<String, Long> distinct = new TreeMap<>(recalls);
-    distinct.forEach((id, n) -> Checks.require(n != null && n >= 1, "recalls", "count of %s must be >= 1, got %s", id, n));
+    distinct.forEach(
+        (id, n) ->
+            Checks.require(
+                n != null && n >= 1, "recalls", "count of %s must be >= 1, got %s", id, n));
     if (distinct.isEmpty()) {
       return;
     }
-    write(() -> {
-      // The lock is held and every write refreshes, so this searcher sees the latest counts.
-      IndexSearcher searcher = acquire();
-      try {
-        for (Map.Entry<String, Long> recalled : distinct.entrySet()) {
-          Term term = new Term(Schema.ID, recalled.getKey());
-          TopDocs top = searcher.search(new TermQuery(term), 1);
-          if (top.scoreDocs.length > 0) {
-            long count = numeric(searcher, top.scoreDocs[0].doc, Schema.RECALL_COUNT, 0);
-            writer.updateDocValues(term,
-                new NumericDocValuesField(Schema.RECALL_COUNT, count + recalled.getValue()),
-                new NumericDocValuesField(Schema.LAST_ACCESSED_NS, nanos));
+    write(
+        () -> {
+          // The lock is held and every write refreshes, so this searcher sees the latest counts.
+          IndexSearcher searcher = acquire();
+          try {
+            for (Map.Entry<String, Long> recalled : distinct.entrySet()) {
+              Term term = new Term(Schema.ID, recalled.getKey());
+              TopDocs top = searcher.search(new TermQuery(term), 1);
+              if (top.scoreDocs.length > 0) {
+                long count = numeric(searcher, top.scoreDocs[0].doc, Schema.RECALL_COUNT, 0);
+                writer.updateDocValues(
+                    term,
+                    new NumericDocValuesField(Schema.RECALL_COUNT, count + recalled.getValue()),
+                    new NumericDocValuesField(Schema.LAST_ACCESSED_NS, nanos));
+              }
+            }
+          } finally {
+            searchers.release(searcher);
           }
-        }
-      } finally {
-        searchers.release(searcher);
-      }
-    });
+        });
   }
 
   /** Deletes the record for good (the user owns the data); committed. False when there was none. */
@@ -613,17 +681,18 @@ public final class LuceneStore implements Closeable {
     Checks.notNull(id, "id");
     Term term = new Term(Schema.ID, id);
     boolean[] existed = new boolean[1];
-    write(() -> {
-      IndexSearcher searcher = acquire();
-      try {
-        existed[0] = searcher.count(new TermQuery(term)) > 0;
-      } finally {
-        searchers.release(searcher);
-      }
-      if (existed[0]) {
-        writer.deleteDocuments(term, new Term(Schema.PARENT, id));
-      }
-    });
+    write(
+        () -> {
+          IndexSearcher searcher = acquire();
+          try {
+            existed[0] = searcher.count(new TermQuery(term)) > 0;
+          } finally {
+            searchers.release(searcher);
+          }
+          if (existed[0]) {
+            writer.deleteDocuments(term, new Term(Schema.PARENT, id));
+          }
+        });
     return existed[0];
   }
 
@@ -650,9 +719,12 @@ public final class LuceneStore implements Closeable {
       }
       closed = true;
       if (writer != null) {
-        WriterLock.release(options.directory()); // while the lock is still ours: the next holder's note stays
+        WriterLock.release(
+            options.directory()); // while the lock is still ours: the next holder's note stays
       }
-      try (directory; writer; searchers) {
+      try (directory;
+          writer;
+          searchers) {
         LOG.debug("closing index {}", options.directory());
       }
     } finally {
@@ -667,7 +739,8 @@ public final class LuceneStore implements Closeable {
   /** Applies a change under the write lock, commits it and makes it visible before returning. */
   private void write(Change change) throws IOException {
     if (writer == null) {
-      throw new IllegalStateException("index " + options.directory() + " is open read-only; open it for writing to change it");
+      throw new IllegalStateException(
+          "index " + options.directory() + " is open read-only; open it for writing to change it");
     }
     writeLock.lock();
     try {
@@ -693,7 +766,10 @@ public final class LuceneStore implements Closeable {
     T run(IndexSearcher searcher) throws IOException;
   }
 
-  /** Runs a search on the current searcher: its query is built for, and run on, one point-in-time view. */
+  /**
+   * Runs a search on the current searcher: its query is built for, and run on, one point-in-time
+   * view.
+   */
   private <T> T withSearcher(Search<T> search) throws IOException {
     IndexSearcher searcher = acquire();
     try {
@@ -703,7 +779,9 @@ public final class LuceneStore implements Closeable {
     }
   }
 
-  /** The current searcher; a read-only store first picks up newer commits, at most once a second. */
+  /**
+   * The current searcher; a read-only store first picks up newer commits, at most once a second.
+   */
   private IndexSearcher acquire() throws IOException {
     if (writer == null && System.nanoTime() - nextRefreshNanos >= 0) {
       nextRefreshNanos = System.nanoTime() + READ_ONLY_REFRESH.toNanos();
@@ -712,7 +790,8 @@ public final class LuceneStore implements Closeable {
     return searchers.acquire();
   }
 
-  private static long numeric(IndexSearcher searcher, int doc, String field, long missing) throws IOException {
+  private static long numeric(IndexSearcher searcher, int doc, String field, long missing)
+      throws IOException {
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
     NumericDocValues values = leaf.reader().getNumericDocValues(field);

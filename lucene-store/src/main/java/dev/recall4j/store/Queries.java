@@ -61,7 +61,8 @@ final class Queries {
    * stated the cheaper way for {@code reader} (see {@link #oneOf}), so conditions every indexed
    * record meets (one namespace, an active tier of a memory that supersedes nothing) cost nothing.
    */
-  static void addFilter(BooleanQuery.Builder query, StoreFilter f, IndexReader reader) throws IOException {
+  static void addFilter(BooleanQuery.Builder query, StoreFilter f, IndexReader reader)
+      throws IOException {
     Scope scope = f.scope();
     oneOf(query, reader, Schema.NAMESPACE, List.of(scope.namespace()));
     narrow(query, reader, Schema.PROJECT, scope.project());
@@ -71,7 +72,9 @@ final class Queries {
     oneOf(query, reader, Schema.KIND, f.kinds().stream().map(Kind::name).toList());
     if (!f.tags().isEmpty()) {
       // Tags are optional and repeatable, so only the allowed values can state this condition.
-      query.add(anyOf(Schema.TAG, f.tags().stream().map(BytesRef::new).toList()), BooleanClause.Occur.FILTER);
+      query.add(
+          anyOf(Schema.TAG, f.tags().stream().map(BytesRef::new).toList()),
+          BooleanClause.Occur.FILTER);
     }
     oneOf(query, reader, Schema.TIER, f.tiers().stream().map(Wire::name).toList());
     oneOf(query, reader, Schema.STATUS, f.statuses().stream().map(Wire::name).toList());
@@ -89,7 +92,8 @@ final class Queries {
     if (built.clauses().isEmpty()) {
       return MatchAllDocsQuery.INSTANCE;
     }
-    boolean onlyExclusions = built.clauses().stream().allMatch(c -> c.occur() == BooleanClause.Occur.MUST_NOT);
+    boolean onlyExclusions =
+        built.clauses().stream().allMatch(c -> c.occur() == BooleanClause.Occur.MUST_NOT);
     // A boolean query of exclusions alone matches nothing: exclude from every record instead (from
     // every document, the cheaper iteration, when no passage document can slip through).
     Query every = hasPassages(reader) ? RECORDS : MatchAllDocsQuery.INSTANCE;
@@ -124,9 +128,10 @@ final class Queries {
   /**
    * The BM25 query of free user text, or null when the text has no searchable term. Never throws on
    * content: the text is analysed, not parsed, so operators, quotes and wildcards are just
-   * characters. Follows Anserini's bag-of-words query: one SHOULD clause per distinct analysed term,
-   * boosted by how often the term occurs in the query, over {@code text} and {@code tags}; plus the
-   * same over {@code code} (its own analysis) scaled by {@code codeBoost}, omitted when it is 0.
+   * characters. Follows Anserini's bag-of-words query: one SHOULD clause per distinct analysed
+   * term, boosted by how often the term occurs in the query, over {@code text} and {@code tags};
+   * plus the same over {@code code} (its own analysis) scaled by {@code codeBoost}, omitted when it
+   * is 0.
    */
   static Query lexical(String text, Analyzer analyzer, float codeBoost) throws IOException {
     BooleanQuery.Builder should = new BooleanQuery.Builder();
@@ -139,7 +144,9 @@ final class Queries {
     if (codeBoost > 0) {
       Map<BytesRef, Integer> code = terms(analyzer, Schema.CODE, text);
       for (Map.Entry<BytesRef, Integer> term : code.entrySet()) {
-        should.add(boosted(Schema.CODE, term.getKey(), term.getValue() * codeBoost), BooleanClause.Occur.SHOULD);
+        should.add(
+            boosted(Schema.CODE, term.getKey(), term.getValue() * codeBoost),
+            BooleanClause.Occur.SHOULD);
       }
       any |= !code.isEmpty();
     }
@@ -150,7 +157,8 @@ final class Queries {
    * Distinct analysed terms of {@code text} with their counts, in order of first occurrence; when
    * there are more than {@link #MAX_TERMS_PER_FIELD}, the most frequent (ties: earliest) are kept.
    */
-  static Map<BytesRef, Integer> terms(Analyzer analyzer, String field, String text) throws IOException {
+  static Map<BytesRef, Integer> terms(Analyzer analyzer, String field, String text)
+      throws IOException {
     Map<BytesRef, Integer> counts = new LinkedHashMap<>();
     try (TokenStream tokens = analyzer.tokenStream(field, text)) {
       TermToBytesRefAttribute term = tokens.addAttribute(TermToBytesRefAttribute.class);
@@ -177,7 +185,8 @@ final class Queries {
   }
 
   /** A record with no value for the dimension applies everywhere; a request with none sees all. */
-  private static void narrow(BooleanQuery.Builder query, IndexReader reader, String field, String requested)
+  private static void narrow(
+      BooleanQuery.Builder query, IndexReader reader, String field, String requested)
       throws IOException {
     if (requested != null) {
       oneOf(query, reader, field, List.of(Schema.NONE, requested));
@@ -193,10 +202,11 @@ final class Queries {
    * clause that matches (nearly) every document costs a postings advance per hit, which was about
    * half the time of a lexical search and a third of a filtered kNN search at 100K records. Only
    * the first {@value #MAX_ENUMERATED_VALUES} values are looked at: a field with more keeps the
-   * FILTER form. Document frequencies include deleted documents, which can only make the
-   * exclusion look costlier than it is.
+   * FILTER form. Document frequencies include deleted documents, which can only make the exclusion
+   * look costlier than it is.
    */
-  private static void oneOf(BooleanQuery.Builder query, IndexReader reader, String field, Collection<String> allowed)
+  private static void oneOf(
+      BooleanQuery.Builder query, IndexReader reader, String field, Collection<String> allowed)
       throws IOException {
     if (allowed.isEmpty()) {
       return;

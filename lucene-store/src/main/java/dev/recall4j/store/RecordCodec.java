@@ -116,10 +116,15 @@ final class RecordCodec {
     byte version = blob.bytes[blob.offset];
     if (version > VERSION) {
       throw new IllegalStateException(
-          "stored record format " + version + " is not readable by this version of recall4j (reads " + VERSION + ")");
+          "stored record format "
+              + version
+              + " is not readable by this version of recall4j (reads "
+              + VERSION
+              + ")");
     }
     if (version < 1) {
-      throw new DamagedRecordException("the stored record has format " + version + ", which no recall4j writes");
+      throw new DamagedRecordException(
+          "the stored record has format " + version + ", which no recall4j writes");
     }
     int length = blob.length;
     if (version >= 3) {
@@ -129,7 +134,11 @@ final class RecordCodec {
       }
     }
     try {
-      return decode(new ByteArrayDataInput(blob.bytes, blob.offset + 1, length - 1), version, recallCount, lastAccessed);
+      return decode(
+          new ByteArrayDataInput(blob.bytes, blob.offset + 1, length - 1),
+          version,
+          recallCount,
+          lastAccessed);
     } catch (IOException | RuntimeException e) {
       // Only a blob written before checksums (version 2) gets here damaged: its bytes ran out or
       // decoded into a value no record may hold.
@@ -137,17 +146,19 @@ final class RecordCodec {
     }
   }
 
-  private static MemoryRecord decode(ByteArrayDataInput in, byte version, long recallCount, Instant lastAccessed)
+  private static MemoryRecord decode(
+      ByteArrayDataInput in, byte version, long recallCount, Instant lastAccessed)
       throws IOException {
-    MemoryRecord.Builder b = MemoryRecord.builder()
-        .id(in.readString())
-        .silo(Silo.parse("silo", in.readString()))
-        .kind(Kind.of(in.readString()))
-        .tier(Tier.parse("tier", in.readString()))
-        .status(Status.parse("status", in.readString()))
-        .scope(new Scope(in.readString(), readOptional(in), readOptional(in), readOptional(in)))
-        .tags(readList(in))
-        .source(Source.parse("source", in.readString()));
+    MemoryRecord.Builder b =
+        MemoryRecord.builder()
+            .id(in.readString())
+            .silo(Silo.parse("silo", in.readString()))
+            .kind(Kind.of(in.readString()))
+            .tier(Tier.parse("tier", in.readString()))
+            .status(Status.parse("status", in.readString()))
+            .scope(new Scope(in.readString(), readOptional(in), readOptional(in), readOptional(in)))
+            .tags(readList(in))
+            .source(Source.parse("source", in.readString()));
     if (in.readByte() != 0) {
       b.trust(Double.longBitsToDouble(in.readLong()));
     }
@@ -164,7 +175,8 @@ final class RecordCodec {
     b.contentHash(in.readString()).embeddingModel(readOptional(in));
     int dimension = in.readVInt();
     if (dimension > StoreOptions.MAX_DIMENSION) {
-      throw new IOException("vector dimension " + dimension + " is above " + StoreOptions.MAX_DIMENSION);
+      throw new IOException(
+          "vector dimension " + dimension + " is above " + StoreOptions.MAX_DIMENSION);
     }
     if (dimension > 0) {
       List<float[]> vectors = new ArrayList<>();
@@ -197,7 +209,10 @@ final class RecordCodec {
     }
   }
 
-  /** The same little-endian layout {@link #writeFloats} writes float by float, read in one bulk copy. */
+  /**
+   * The same little-endian layout {@link #writeFloats} writes float by float, read in one bulk
+   * copy.
+   */
   private static float[] readFloats(DataInput in, int dimension) throws IOException {
     float[] vector = new float[dimension];
     in.readFloats(vector, 0, dimension);
@@ -225,7 +240,8 @@ final class RecordCodec {
   private static List<String> readList(ByteArrayDataInput in) throws IOException {
     int size = in.readVInt();
     if (size > in.length() - in.getPosition()) {
-      throw new IOException("a list of " + size + " values in " + (in.length() - in.getPosition()) + " bytes");
+      throw new IOException(
+          "a list of " + size + " values in " + (in.length() - in.getPosition()) + " bytes");
     }
     List<String> values = new ArrayList<>(size);
     for (int i = 0; i < size; i++) {

@@ -27,7 +27,8 @@ import org.apache.lucene.search.SortField;
  * id ascending), and refuses to return a record whose stored bytes are damaged, naming its id.
  */
 final class RecordReader {
-  static final Sort BY_SCORE_THEN_ID = new Sort(SortField.FIELD_SCORE, new SortField(Schema.ID, SortField.Type.STRING));
+  static final Sort BY_SCORE_THEN_ID =
+      new Sort(SortField.FIELD_SCORE, new SortField(Schema.ID, SortField.Type.STRING));
   static final Sort BY_ID = new Sort(new SortField(Schema.ID, SortField.Type.STRING));
 
   private final Path index;
@@ -39,9 +40,9 @@ final class RecordReader {
   /**
    * The best {@code topK} hits, score descending then id ascending. Lucene's plain top-k search
    * skips documents that cannot compete (block-max WAND); sorting by score then id disables that
-   * and cost 5-10x at 100K records. So the plain search runs first, asking one hit more than needed:
-   * only when that extra hit ties the last one kept, a tie straddles the cut and the sorted search
-   * decides it by id; otherwise ties inside the top are ordered by id after loading.
+   * and cost 5-10x at 100K records. So the plain search runs first, asking one hit more than
+   * needed: only when that extra hit ties the last one kept, a tie straddles the cut and the sorted
+   * search decides it by id; otherwise ties inside the top are ordered by id after loading.
    */
   List<Hit> search(IndexSearcher searcher, Query query, int topK) throws IOException {
     ScoreDoc[] top = searcher.search(query, topK + 1).scoreDocs;
@@ -71,7 +72,10 @@ final class RecordReader {
       order[i] = i;
     }
     ScoreDoc[] hits = top;
-    Arrays.sort(order, Comparator.<Integer>comparingDouble(i -> -hits[i].score).thenComparing(i -> records.get(i).id()));
+    Arrays.sort(
+        order,
+        Comparator.<Integer>comparingDouble(i -> -hits[i].score)
+            .thenComparing(i -> records.get(i).id()));
     List<Hit> result = new ArrayList<>(Math.min(topK, top.length));
     for (int i : order) {
       if (result.size() == topK) {
@@ -88,7 +92,8 @@ final class RecordReader {
     Map<Integer, ScoreDoc> records = new LinkedHashMap<>();
     for (ScoreDoc hit : docs) {
       LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(hit.doc, leaves));
-      int record = leaf.docBase + Queries.PARENTS.getBitSet(leaf).nextSetBit(hit.doc - leaf.docBase);
+      int record =
+          leaf.docBase + Queries.PARENTS.getBitSet(leaf).nextSetBit(hit.doc - leaf.docBase);
       records.putIfAbsent(record, new ScoreDoc(record, hit.score));
     }
     return records.values().toArray(ScoreDoc[]::new);
@@ -148,7 +153,12 @@ final class RecordReader {
   MemoryRecord read(Leaf leaf, int leafDoc) throws IOException {
     if (leaf.blobs == null || !leaf.blobs.advanceExact(leafDoc)) {
       throw new DamagedRecordException(
-          "record " + idOf(leaf.reader, leafDoc) + " in " + index + " has no stored record" + whatToDo());
+          "record "
+              + idOf(leaf.reader, leafDoc)
+              + " in "
+              + index
+              + " has no stored record"
+              + whatToDo());
     }
     long recallCount = value(leaf.recallCounts, leafDoc, 0);
     Instant lastAccessed = Schema.fromEpochNanos(value(leaf.lastAccesses, leafDoc, Schema.NEVER));
@@ -156,12 +166,22 @@ final class RecordReader {
       return RecordCodec.decode(leaf.blobs.binaryValue(), recallCount, lastAccessed);
     } catch (DamagedRecordException e) {
       throw new DamagedRecordException(
-          "record " + idOf(leaf.reader, leafDoc) + " in " + index + " is damaged (" + e.getMessage() + ")" + whatToDo(), e);
+          "record "
+              + idOf(leaf.reader, leafDoc)
+              + " in "
+              + index
+              + " is damaged ("
+              + e.getMessage()
+              + ")"
+              + whatToDo(),
+          e);
     }
   }
 
   private String whatToDo() {
-    return "; run `recall4j verify --index " + index + "`, then `recall4j repair` or restore from an export";
+    return "; run `recall4j verify --index "
+        + index
+        + "`, then `recall4j repair` or restore from an export";
   }
 
   /** The id of a document, or where it is when the id itself cannot be read. */

@@ -24,7 +24,10 @@ import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.VectorUtil;
 
-/** Field names and the mapping of a record to a Lucene document; the table is atop {@link LuceneStore}. */
+/**
+ * Field names and the mapping of a record to a Lucene document; the table is atop {@link
+ * LuceneStore}.
+ */
 final class Schema {
   static final String ID = "id";
   static final String SILO = "silo";
@@ -45,12 +48,13 @@ final class Schema {
   static final String RECALL_COUNT = "recall_count";
   static final String VECTOR = "vector";
   static final String RECORD = "record";
+
   /** On a passage document: the id of the record whose further passage it embeds. */
   static final String PARENT = "parent";
 
   /**
-   * The term a missing project, task or session is indexed as. Scope names are 1-128 characters,
-   * so the empty string can never collide with a real value.
+   * The term a missing project, task or session is indexed as. Scope names are 1-128 characters, so
+   * the empty string can never collide with a real value.
    */
   static final String NONE = "";
 
@@ -81,9 +85,9 @@ final class Schema {
   }
 
   /**
-   * The documents of a record, as one block in this order: one passage document per further
-   * passage vector (only {@link #PARENT} and {@link #VECTOR}), then the record's own document with
-   * its first vector (see {@link #toDocument}). Lucene keeps a block contiguous through merges, so a
+   * The documents of a record, as one block in this order: one passage document per further passage
+   * vector (only {@link #PARENT} and {@link #VECTOR}), then the record's own document with its
+   * first vector (see {@link #toDocument}). Lucene keeps a block contiguous through merges, so a
    * passage document's record is the next record document of its segment.
    */
   static List<Document> toBlock(MemoryRecord r, int dimension, String model) {
@@ -96,7 +100,11 @@ final class Schema {
     for (int i = 0; i < passages.size(); i++) {
       Document passage = new Document();
       passage.add(new StringField(PARENT, r.id(), Field.Store.NO));
-      passage.add(new KnnFloatVectorField(VECTOR, unitVector(passages.get(i), dimension, model, "passageVectors[" + i + "]"), SIMILARITY));
+      passage.add(
+          new KnnFloatVectorField(
+              VECTOR,
+              unitVector(passages.get(i), dimension, model, "passageVectors[" + i + "]"),
+              SIMILARITY));
       block.add(passage);
     }
     block.add(record);
@@ -104,8 +112,8 @@ final class Schema {
   }
 
   /**
-   * Builds the document of a record, validating what the index adds to the record's own checks:
-   * the vector's dimension and model, and that times fit the doc-value encodings.
+   * Builds the document of a record, validating what the index adds to the record's own checks: the
+   * vector's dimension and model, and that times fit the doc-value encodings.
    *
    * @param dimension the index dimension, 0 for a lexical-only index
    * @param model the index's embedding model, or null
@@ -143,8 +151,10 @@ final class Schema {
     }
     time(doc, CREATED_MS, epochMillis(r.created(), "created"));
     time(doc, UPDATED_MS, epochMillis(r.updated(), "updated"));
-    doc.add(new NumericDocValuesField(
-        LAST_ACCESSED_NS, r.lastAccessed() == null ? NEVER : epochNanos(r.lastAccessed(), "lastAccessed")));
+    doc.add(
+        new NumericDocValuesField(
+            LAST_ACCESSED_NS,
+            r.lastAccessed() == null ? NEVER : epochNanos(r.lastAccessed(), "lastAccessed")));
     doc.add(new NumericDocValuesField(RECALL_COUNT, r.recallCount()));
     if (unit != null) {
       doc.add(new KnnFloatVectorField(VECTOR, unit, SIMILARITY));
@@ -157,8 +167,8 @@ final class Schema {
   }
 
   /**
-   * Checks a vector against the index dimension and returns an L2-normalised copy, so that the
-   * dot product the index computes is the cosine.
+   * Checks a vector against the index dimension and returns an L2-normalised copy, so that the dot
+   * product the index computes is the cosine.
    */
   static float[] unitVector(float[] vector, int dimension, String model, String field) {
     Checks.require(
@@ -169,7 +179,12 @@ final class Schema {
         dimension,
         model == null ? "none recorded" : model);
     for (int i = 0; i < vector.length; i++) {
-      Checks.require(Float.isFinite(vector[i]), field, "component %d is %s; every component must be finite", i, vector[i]);
+      Checks.require(
+          Float.isFinite(vector[i]),
+          field,
+          "component %d is %s; every component must be finite",
+          i,
+          vector[i]);
     }
     double squares = 0;
     for (float f : vector) {
@@ -186,12 +201,16 @@ final class Schema {
     try {
       return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000_000L), t.getNano());
     } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(field + ": must be between 1677-09-21 and 2262-04-11, got " + t, e);
+      throw new IllegalArgumentException(
+          field + ": must be between 1677-09-21 and 2262-04-11, got " + t, e);
     }
   }
 
   static Instant fromEpochNanos(long nanos) {
-    return nanos == NEVER ? null : Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
+    return nanos == NEVER
+        ? null
+        : Instant.ofEpochSecond(
+            Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
   }
 
   private static long epochMillis(Instant t, String field) {

@@ -37,7 +37,8 @@ import org.apache.lucene.util.Bits;
  */
 public final class StoreCheck {
   /** Lucene file names as they appear in CheckIndex's messages. */
-  private static final Pattern INDEX_FILE = Pattern.compile("(_[a-z0-9]+(?:_[a-zA-Z0-9]+)*\\.[a-z]+|segments_[a-z0-9]+)");
+  private static final Pattern INDEX_FILE =
+      Pattern.compile("(_[a-z0-9]+(?:_[a-zA-Z0-9]+)*\\.[a-z]+|segments_[a-z0-9]+)");
 
   private StoreCheck() {}
 
@@ -59,7 +60,11 @@ public final class StoreCheck {
    * @param problems one line per failed Lucene check, as Lucene words it
    */
   public record Report(
-      Path index, long recordsChecked, List<String> damagedFiles, List<DamagedRecord> damagedRecords, List<String> problems) {
+      Path index,
+      long recordsChecked,
+      List<String> damagedFiles,
+      List<DamagedRecord> damagedRecords,
+      List<String> problems) {
     public Report {
       damagedFiles = List.copyOf(damagedFiles);
       damagedRecords = List.copyOf(damagedRecords);
@@ -81,7 +86,8 @@ public final class StoreCheck {
   public static Report verify(Path index, Duration lockWait) throws IOException {
     Checks.notNull(index, "index");
     Checks.notNull(lockWait, "lockWait");
-    try (Directory directory = existingIndex(index); Lock lock = lock(directory, index, lockWait)) {
+    try (Directory directory = existingIndex(index);
+        Lock lock = lock(directory, index, lockWait)) {
       List<String> problems = new ArrayList<>();
       Set<String> damagedFiles = new TreeSet<>();
       try (CheckIndex checker = new CheckIndex(directory, lock)) {
@@ -97,7 +103,8 @@ public final class StoreCheck {
         }
         if (status.missingSegments) {
           problems.add("the latest commit (" + status.segmentsFileName + ") cannot be read");
-          damagedFiles.add(status.segmentsFileName == null ? "segments_*" : status.segmentsFileName);
+          damagedFiles.add(
+              status.segmentsFileName == null ? "segments_*" : status.segmentsFileName);
         }
       } catch (IOException | RuntimeException e) {
         problems.add("Lucene's check could not run: " + messages(e));
@@ -116,8 +123,8 @@ public final class StoreCheck {
    *
    * @return the damaged records; segments that could not be opened are added to {@code problems}
    */
-  public static List<DamagedRecord> salvage(Path index, Consumer<MemoryRecord> sink, List<String> problems)
-      throws IOException {
+  public static List<DamagedRecord> salvage(
+      Path index, Consumer<MemoryRecord> sink, List<String> problems) throws IOException {
     Checks.notNull(sink, "sink");
     Checks.notNull(problems, "problems");
     try (Directory directory = existingIndex(index)) {
@@ -128,7 +135,11 @@ public final class StoreCheck {
   }
 
   private static long readRecords(
-      Directory directory, Path index, Consumer<MemoryRecord> sink, Consumer<DamagedRecord> damaged, List<String> problems) {
+      Directory directory,
+      Path index,
+      Consumer<MemoryRecord> sink,
+      Consumer<DamagedRecord> damaged,
+      List<String> problems) {
     RecordReader reader = new RecordReader(index);
     long checked = 0;
     try (DirectoryReader all = DirectoryReader.open(directory)) {
@@ -146,7 +157,10 @@ public final class StoreCheck {
   }
 
   private static long readSegment(
-      RecordReader reader, LeafReaderContext leaf, Consumer<MemoryRecord> sink, Consumer<DamagedRecord> damaged)
+      RecordReader reader,
+      LeafReaderContext leaf,
+      Consumer<MemoryRecord> sink,
+      Consumer<DamagedRecord> damaged)
       throws IOException {
     // Record documents are those in the id field; passage documents have none.
     var ids = leaf.reader().getSortedDocValues(Schema.ID);
@@ -177,7 +191,10 @@ public final class StoreCheck {
     Directory directory = FSDirectory.open(index);
     try {
       IndexMetadata.read(directory, index)
-          .orElseThrow(() -> new IllegalStateException("no recall4j index in " + index + " (no Lucene commit there)"));
+          .orElseThrow(
+              () ->
+                  new IllegalStateException(
+                      "no recall4j index in " + index + " (no Lucene commit there)"));
       return directory;
     } catch (IOException | RuntimeException e) {
       directory.close();
@@ -207,7 +224,9 @@ public final class StoreCheck {
     }
   }
 
-  /** The messages of an exception and its causes, joined: Lucene names the damaged file in a cause. */
+  /**
+   * The messages of an exception and its causes, joined: Lucene names the damaged file in a cause.
+   */
   private static String messages(Throwable e) {
     StringBuilder text = new StringBuilder();
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -219,7 +238,9 @@ public final class StoreCheck {
   }
 
   private static String rootProblem(DamagedRecordException e) {
-    return e.getCause() instanceof DamagedRecordException inner ? inner.getMessage() : e.getMessage();
+    return e.getCause() instanceof DamagedRecordException inner
+        ? inner.getMessage()
+        : e.getMessage();
   }
 
   private static List<String> fileNames(String message) {

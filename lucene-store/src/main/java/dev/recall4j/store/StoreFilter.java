@@ -16,8 +16,8 @@ import java.util.Set;
  * <p>The scope is always applied with the semantics of {@link Scope#canSee}: the namespace must
  * match exactly; for project, task and session a record without a value is visible to every
  * request, and a request without a value sees every value. For every other dimension an empty set
- * means "no restriction"; a non-empty set keeps records whose value is in the set (for tags: records
- * carrying at least one of the tags, compared exactly). Immutable; the sets are copied.
+ * means "no restriction"; a non-empty set keeps records whose value is in the set (for tags:
+ * records carrying at least one of the tags, compared exactly). Immutable; the sets are copied.
  *
  * @param scope required
  * @param silos allowed silos
@@ -27,7 +27,12 @@ import java.util.Set;
  * @param statuses allowed statuses
  */
 public record StoreFilter(
-    Scope scope, Set<Silo> silos, Set<Kind> kinds, Set<String> tags, Set<Tier> tiers, Set<Status> statuses) {
+    Scope scope,
+    Set<Silo> silos,
+    Set<Kind> kinds,
+    Set<String> tags,
+    Set<Tier> tiers,
+    Set<Status> statuses) {
 
   public StoreFilter {
     Checks.notNull(scope, "scope");
@@ -38,9 +43,13 @@ public record StoreFilter(
     statuses = copy(statuses, "statuses");
   }
 
-  /** What recall searches by relevance: active status, active tier (pinned records are fetched apart). */
+  /**
+   * What recall searches by relevance: active status, active tier (pinned records are fetched
+   * apart).
+   */
   public static StoreFilter recallable(Scope scope) {
-    return new StoreFilter(scope, Set.of(), Set.of(), Set.of(), Set.of(Tier.ACTIVE), Set.of(Status.ACTIVE));
+    return new StoreFilter(
+        scope, Set.of(), Set.of(), Set.of(), Set.of(Tier.ACTIVE), Set.of(Status.ACTIVE));
   }
 
   /** Every tier and status of the scope: export, status counts, history. */
@@ -72,7 +81,8 @@ public record StoreFilter(
     if (values == null) {
       return Set.of();
     }
-    Checks.require(values.stream().noneMatch(Objects::isNull), field, "must not contain null, got %s", values);
+    Checks.require(
+        values.stream().noneMatch(Objects::isNull), field, "must not contain null, got %s", values);
     return Set.copyOf(values);
   }
 }

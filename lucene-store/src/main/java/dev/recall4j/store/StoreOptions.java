@@ -4,18 +4,19 @@ import dev.recall4j.core.Checks;
 import java.nio.file.Path;
 
 /**
- * Immutable settings of a {@link LuceneStore}, built with {@link #builder(Path)}; a bad value throws
- * {@link IllegalArgumentException} naming the setting at build time.
+ * Immutable settings of a {@link LuceneStore}, built with {@link #builder(Path)}; a bad value
+ * throws {@link IllegalArgumentException} naming the setting at build time.
  *
  * @param directory the index directory; created when missing
- * @param vectorDimension dimension of every vector in the index, or 0 for "lexical only, or whatever
- *     the index records" (default 0); at most {@value #MAX_DIMENSION} (Lucene's HNSW limit)
+ * @param vectorDimension dimension of every vector in the index, or 0 for "lexical only, or
+ *     whatever the index records" (default 0); at most {@value #MAX_DIMENSION} (Lucene's HNSW
+ *     limit)
  * @param embeddingModel the id of the model that makes the vectors, or null for "whatever the index
  *     records" (default null)
  * @param vectorEncoding how HNSW stores vectors (default {@link VectorEncoding#INT8})
  * @param hnswM maximum graph connections per node (default 16, Lucene's default; 2 to 512)
- * @param hnswBeamWidth candidate list size while building the graph (default 100, Lucene's
- *     default; 2 to 3200)
+ * @param hnswBeamWidth candidate list size while building the graph (default 100, Lucene's default;
+ *     2 to 3200)
  * @param vectorCandidates how many neighbours a kNN search collects before keeping the requested
  *     top k: the search asks HNSW for {@code max(topK, vectorCandidates)} (default 100, which gave
  *     recall@10 of 0.96–0.98 against exact search at 100K records in issue 7's spike, against 0.70
@@ -43,13 +44,13 @@ public record StoreOptions(
   public static final int MAX_DIMENSION = 1024;
 
   /**
-   * Default {@link #codeFieldBoost}: 0.3. The code field's split identifier parts ({@code
-   * findById -> find, by, id}) let identifier and path queries match text the English analyzer
-   * keeps whole; a weight well below 1 keeps the English field in charge of prose ranking (the
-   * code field repeats every prose word unstemmed, so a weight near 1 would double-count them).
-   * Measured on SciFact (BEIR test split, 300 queries, BM25 k1 0.9 b 0.4, top 10): nDCG@10 0.6787
-   * at 0 (Anserini's BM25 figure, exactly), 0.6872 at 0.15, 0.6905 at 0.3, 0.6889 at 0.5; the
-   * identifier test in {@code LuceneStoreTest} needs it above 0.
+   * Default {@link #codeFieldBoost}: 0.3. The code field's split identifier parts ({@code findById
+   * -> find, by, id}) let identifier and path queries match text the English analyzer keeps whole;
+   * a weight well below 1 keeps the English field in charge of prose ranking (the code field
+   * repeats every prose word unstemmed, so a weight near 1 would double-count them). Measured on
+   * SciFact (BEIR test split, 300 queries, BM25 k1 0.9 b 0.4, top 10): nDCG@10 0.6787 at 0
+   * (Anserini's BM25 figure, exactly), 0.6872 at 0.15, 0.6905 at 0.3, 0.6889 at 0.5; the identifier
+   * test in {@code LuceneStoreTest} needs it above 0.
    */
   public static final float DEFAULT_CODE_FIELD_BOOST = 0.3f;
 
@@ -65,7 +66,10 @@ public record StoreOptions(
     Checks.notNull(vectorEncoding, "vectorEncoding");
     Checks.require(hnswM >= 2 && hnswM <= 512, "hnswM", "must be in [2, 512], got %d", hnswM);
     Checks.require(
-        hnswBeamWidth >= 2 && hnswBeamWidth <= 3200, "hnswBeamWidth", "must be in [2, 3200], got %d", hnswBeamWidth);
+        hnswBeamWidth >= 2 && hnswBeamWidth <= 3200,
+        "hnswBeamWidth",
+        "must be in [2, 3200], got %d",
+        hnswBeamWidth);
     Checks.require(
         vectorCandidates >= 1 && vectorCandidates <= 10_000,
         "vectorCandidates",
@@ -105,20 +109,64 @@ public record StoreOptions(
       return this;
     }
 
-    public Builder vectorDimension(int vectorDimension) { this.vectorDimension = vectorDimension; return this; }
-    public Builder embeddingModel(String embeddingModel) { this.embeddingModel = embeddingModel; return this; }
-    public Builder vectorEncoding(VectorEncoding vectorEncoding) { this.vectorEncoding = vectorEncoding; return this; }
-    public Builder hnswM(int hnswM) { this.hnswM = hnswM; return this; }
-    public Builder hnswBeamWidth(int hnswBeamWidth) { this.hnswBeamWidth = hnswBeamWidth; return this; }
-    public Builder vectorCandidates(int vectorCandidates) { this.vectorCandidates = vectorCandidates; return this; }
-    public Builder bm25K1(double bm25K1) { this.bm25K1 = bm25K1; return this; }
-    public Builder bm25B(double bm25B) { this.bm25B = bm25B; return this; }
-    public Builder codeFieldBoost(float codeFieldBoost) { this.codeFieldBoost = codeFieldBoost; return this; }
+    public Builder vectorDimension(int vectorDimension) {
+      this.vectorDimension = vectorDimension;
+      return this;
+    }
+
+    public Builder embeddingModel(String embeddingModel) {
+      this.embeddingModel = embeddingModel;
+      return this;
+    }
+
+    public Builder vectorEncoding(VectorEncoding vectorEncoding) {
+      this.vectorEncoding = vectorEncoding;
+      return this;
+    }
+
+    public Builder hnswM(int hnswM) {
+      this.hnswM = hnswM;
+      return this;
+    }
+
+    public Builder hnswBeamWidth(int hnswBeamWidth) {
+      this.hnswBeamWidth = hnswBeamWidth;
+      return this;
+    }
+
+    public Builder vectorCandidates(int vectorCandidates) {
+      this.vectorCandidates = vectorCandidates;
+      return this;
+    }
+
+    public Builder bm25K1(double bm25K1) {
+      this.bm25K1 = bm25K1;
+      return this;
+    }
+
+    public Builder bm25B(double bm25B) {
+      this.bm25B = bm25B;
+      return this;
+    }
+
+    public Builder codeFieldBoost(float codeFieldBoost) {
+      this.codeFieldBoost = codeFieldBoost;
+      return this;
+    }
 
     /** Validates and builds. */
     public StoreOptions build() {
-      return new StoreOptions(directory, vectorDimension, embeddingModel, vectorEncoding, hnswM, hnswBeamWidth,
-          vectorCandidates, bm25K1, bm25B, codeFieldBoost);
+      return new StoreOptions(
+          directory,
+          vectorDimension,
+          embeddingModel,
+          vectorEncoding,
+          hnswM,
+          hnswBeamWidth,
+          vectorCandidates,
+          bm25K1,
+          bm25B,
+          codeFieldBoost);
     }
   }
 }

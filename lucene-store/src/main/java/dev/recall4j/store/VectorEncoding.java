@@ -13,8 +13,13 @@ package dev.recall4j.store;
 public enum VectorEncoding {
   /** No quantisation: 4 bytes per dimension in the graph. Exact scores, most memory. */
   FLOAT32,
-  /** 8-bit scalar quantisation: 1 byte per dimension. The default: near-float recall at a quarter of the memory. */
+  /**
+   * 8-bit scalar quantisation: 1 byte per dimension. The default: near-float recall at a quarter of
+   * the memory.
+   */
   INT8,
-  /** 4-bit scalar quantisation: half a byte per dimension. Least memory; recall must be measured. */
+  /**
+   * 4-bit scalar quantisation: half a byte per dimension. Least memory; recall must be measured.
+   */
   INT4
 }

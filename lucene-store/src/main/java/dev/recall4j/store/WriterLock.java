@@ -46,7 +46,8 @@ final class WriterLock {
    *
    * @throws IndexLockedException when the lock is still held after the wait, naming the holder
    */
-  static IndexWriter open(Directory directory, Path path, Supplier<IndexWriterConfig> configs, Duration wait)
+  static IndexWriter open(
+      Directory directory, Path path, Supplier<IndexWriterConfig> configs, Duration wait)
       throws IOException {
     long deadline = System.nanoTime() + wait.toNanos();
     while (true) {
@@ -74,13 +75,21 @@ final class WriterLock {
   }
 
   private static void leaveNote(Path path) {
-    String note = "pid=" + ProcessHandle.current().pid() + "\n"
-        + "since=" + Instant.now().truncatedTo(ChronoUnit.SECONDS) + "\n"
-        + "command=" + thisCommand().replace('\n', ' ') + "\n";
+    String note =
+        "pid="
+            + ProcessHandle.current().pid()
+            + "\n"
+            + "since="
+            + Instant.now().truncatedTo(ChronoUnit.SECONDS)
+            + "\n"
+            + "command="
+            + thisCommand().replace('\n', ' ')
+            + "\n";
     try {
       Files.writeString(path.resolve(NOTE), note, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      // The note only improves another process's error message; the lock is what protects the index.
+      // The note only improves another process's error message; the lock is what protects the
+      // index.
       LOG.debug("could not write the lock note of {}", path, e);
     }
   }
@@ -98,8 +107,11 @@ final class WriterLock {
     String pid = note.getProperty("pid", "?");
     boolean thisProcess = pid.equals(Long.toString(ProcessHandle.current().pid()));
     return (thisProcess ? "this process (pid " + pid + ", another open store)" : "pid " + pid)
-        + " (" + note.getProperty("command", "command unknown") + ")"
-        + " since " + note.getProperty("since", "an unknown time");
+        + " ("
+        + note.getProperty("command", "command unknown")
+        + ")"
+        + " since "
+        + note.getProperty("since", "an unknown time");
   }
 
   /**
@@ -128,7 +140,9 @@ final class WriterLock {
   }
 
   private static String cut(String command) {
-    return command.length() <= MAX_COMMAND_CHARS ? command : command.substring(0, MAX_COMMAND_CHARS - 1) + "…";
+    return command.length() <= MAX_COMMAND_CHARS
+        ? command
+        : command.substring(0, MAX_COMMAND_CHARS - 1) + "…";
   }
 
   private static void sleep(long nanos) throws IOException {

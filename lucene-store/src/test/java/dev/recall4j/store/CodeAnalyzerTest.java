@@ -27,7 +27,10 @@ class CodeAnalyzerTest {
         "(((  *  \" | ''",
       })
   void splitsIdentifiersAndKeepsTheOriginal(String text, String expected) throws IOException {
-    List<String> terms = Queries.terms(analyzer, Schema.CODE, text).keySet().stream().map(BytesRef::utf8ToString).toList();
+    List<String> terms =
+        Queries.terms(analyzer, Schema.CODE, text).keySet().stream()
+            .map(BytesRef::utf8ToString)
+            .toList();
     assertEquals(expected.isEmpty() ? List.of() : List.of(expected.split(" ")), terms);
   }
 }

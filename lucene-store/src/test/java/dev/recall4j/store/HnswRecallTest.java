@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A quality assertion, not a timing: with the default options (INT8, M 16, beam 100, 100
  * candidates), filtered HNSW search finds at least 95% of the exact top 10 on 2,000 random unit
- * vectors of dimension 64 (uniform random vectors are a hard case: no cluster structure to exploit).
+ * vectors of dimension 64 (uniform random vectors are a hard case: no cluster structure to
+ * exploit).
  */
 class HnswRecallTest {
   private static final Logger LOG = LoggerFactory.getLogger(HnswRecallTest.class);
@@ -43,7 +44,8 @@ class HnswRecallTest {
       records.add(TestRecords.record(String.format("v%05d", i), "vector " + i).vector(v).build());
     }
     double recall;
-    try (LuceneStore store = LuceneStore.open(StoreOptions.builder(dir).embedding("random", DIMENSION).build())) {
+    try (LuceneStore store =
+        LuceneStore.open(StoreOptions.builder(dir).embedding("random", DIMENSION).build())) {
       for (int from = 0; from < DOCS; from += 500) {
         store.upsertAll(records.subList(from, from + 500));
       }
@@ -51,20 +53,29 @@ class HnswRecallTest {
       for (int q = 0; q < QUERIES; q++) {
         float[] query = unit(random);
         Set<String> exact = new HashSet<>(exactTop(vectors, query));
-        found += (int) store.searchVector(query, StoreFilter.all(Scope.of("ns")), K).stream()
-            .filter(h -> exact.contains(h.record().id()))
-            .count();
+        found +=
+            (int)
+                store.searchVector(query, StoreFilter.all(Scope.of("ns")), K).stream()
+                    .filter(h -> exact.contains(h.record().id()))
+                    .count();
       }
       recall = found / (double) (QUERIES * K);
     }
-    LOG.info("HNSW recall@{} against exact search on {} random unit vectors of dimension {}: {}", K, DOCS, DIMENSION, recall);
+    LOG.info(
+        "HNSW recall@{} against exact search on {} random unit vectors of dimension {}: {}",
+        K,
+        DOCS,
+        DIMENSION,
+        recall);
     assertTrue(recall >= 0.95, "recall@10 = " + recall);
   }
 
   private static List<String> exactTop(List<float[]> vectors, float[] query) {
     return IntStream.range(0, vectors.size())
         .boxed()
-        .sorted(Comparator.comparingDouble((Integer i) -> -dot(vectors.get(i), query)).thenComparing(i -> i))
+        .sorted(
+            Comparator.comparingDouble((Integer i) -> -dot(vectors.get(i), query))
+                .thenComparing(i -> i))
         .limit(K)
         .map(i -> String.format("v%05d", i))
         .toList();

@@ -15,7 +15,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Records embedded in several passages: one block of documents each, scored by the best passage. */
+/**
+ * Records embedded in several passages: one block of documents each, scored by the best passage.
+ */
 class PassageVectorsTest {
   @TempDir Path dir;
 
@@ -32,14 +34,16 @@ class PassageVectorsTest {
   @Test
   void aRecordScoresByItsBestPassageAndComesBackOnce() throws IOException {
     try (LuceneStore store = TestRecords.withVectors(dir, 4)) {
-      store.upsertAll(List.of(
-          longRecord("long"),
-          record("short", "points a little up").vector(new float[] {1, 0, 0.5f, 0}).build(),
-          record("west", "points west").vector(WEST).build()));
+      store.upsertAll(
+          List.of(
+              longRecord("long"),
+              record("short", "points a little up").vector(new float[] {1, 0, 0.5f, 0}).build(),
+              record("west", "points west").vector(WEST).build()));
       List<Hit> hits = store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 10);
       assertEquals(List.of("long", "short", "west"), ids(hits));
       assertEquals(1.0f, hits.get(0).score(), 1e-2f, "the matching passage's score: (1 + cos) / 2");
-      assertEquals(List.of("long"), ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 1)));
+      assertEquals(
+          List.of("long"), ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 1)));
       assertEquals(List.of(1, 2, 3), hits.stream().map(Hit::rank).toList());
     }
   }
@@ -56,8 +60,13 @@ class PassageVectorsTest {
       assertArrayEquals(UP, read.passageVectors().get(0));
       assertEquals(2, store.info().records());
       StoreFilter all = StoreFilter.all(Scope.of("ns"));
-      assertEquals(List.of("long", "plain"), store.find(all, 10).stream().map(MemoryRecord::id).toList());
-      assertEquals(List.of("long", "plain"), store.find(all.withStatuses(Set.of(Status.ACTIVE)), 10).stream().map(MemoryRecord::id).toList());
+      assertEquals(
+          List.of("long", "plain"), store.find(all, 10).stream().map(MemoryRecord::id).toList());
+      assertEquals(
+          List.of("long", "plain"),
+          store.find(all.withStatuses(Set.of(Status.ACTIVE)), 10).stream()
+              .map(MemoryRecord::id)
+              .toList());
       assertEquals(2L, store.counts(all, "silo").get("memory"));
       assertEquals(List.of(), store.idsWithoutVector(10));
     }
@@ -72,12 +81,18 @@ class PassageVectorsTest {
       store.upsert(record("long", "now short").vector(EAST).build());
       List<Hit> hits = store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 10);
       assertEquals(List.of("long", "other"), ids(hits));
-      assertTrue(hits.get(0).score() < 0.6f, "scored by EAST, not by the replaced UP passage: " + hits.get(0).score());
+      assertTrue(
+          hits.get(0).score() < 0.6f,
+          "scored by EAST, not by the replaced UP passage: " + hits.get(0).score());
       store.upsertAll(List.of(longRecord("long"), longRecord("second")));
-      assertEquals(List.of("long", "second", "other"), ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 10)));
+      assertEquals(
+          List.of("long", "second", "other"),
+          ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 10)));
       assertTrue(store.purge("long"));
       store.compact();
-      assertEquals(List.of("second", "other"), ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 10)));
+      assertEquals(
+          List.of("second", "other"),
+          ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 10)));
       assertEquals(2, store.info().records());
     }
   }
@@ -85,14 +100,30 @@ class PassageVectorsTest {
   @Test
   void aPassageNeverLeaksItsRecordAcrossScopeOrStatus() throws IOException {
     try (LuceneStore store = TestRecords.withVectors(dir, 4)) {
-      store.upsertAll(List.of(
-          record("alien", "other namespace").scope(Scope.of("other")).vectors(List.of(EAST, UP)).build(),
-          record("old", "superseded").status(Status.SUPERSEDED).vectors(List.of(EAST, UP)).build(),
-          record("mine", "points west").vector(WEST).build()));
+      store.upsertAll(
+          List.of(
+              record("alien", "other namespace")
+                  .scope(Scope.of("other"))
+                  .vectors(List.of(EAST, UP))
+                  .build(),
+              record("old", "superseded")
+                  .status(Status.SUPERSEDED)
+                  .vectors(List.of(EAST, UP))
+                  .build(),
+              record("mine", "points west").vector(WEST).build()));
       // Only exclusions (one superseded record among active ones) and a namespace condition.
-      assertEquals(List.of("mine"), ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 10)));
-      assertEquals(List.of("alien"), ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("other")), 10)));
-      assertEquals(List.of("old"), ids(store.searchVector(UP, StoreFilter.all(Scope.of("ns")).withStatuses(Set.of(Status.SUPERSEDED)), 10)));
+      assertEquals(
+          List.of("mine"), ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 10)));
+      assertEquals(
+          List.of("alien"),
+          ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("other")), 10)));
+      assertEquals(
+          List.of("old"),
+          ids(
+              store.searchVector(
+                  UP,
+                  StoreFilter.all(Scope.of("ns")).withStatuses(Set.of(Status.SUPERSEDED)),
+                  10)));
     }
   }
 

@@ -49,8 +49,12 @@ class QueriesFilterTest {
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         Query filter = Queries.filter(RECALLABLE, reader);
         List<BooleanClause> clauses = ((BooleanQuery) filter).clauses();
-        assertTrue(clauses.stream().anyMatch(c -> c.occur() == BooleanClause.Occur.MUST_NOT), filter::toString);
-        assertFalse(clauses.stream().anyMatch(c -> c.query().toString().contains(Schema.NAMESPACE)), filter::toString);
+        assertTrue(
+            clauses.stream().anyMatch(c -> c.occur() == BooleanClause.Occur.MUST_NOT),
+            filter::toString);
+        assertFalse(
+            clauses.stream().anyMatch(c -> c.query().toString().contains(Schema.NAMESPACE)),
+            filter::toString);
         assertEquals(10, new IndexSearcher(reader).count(filter), filter::toString);
       }
     }
@@ -62,7 +66,9 @@ class QueriesFilterTest {
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         Query filter = Queries.filter(RECALLABLE, reader);
         List<BooleanClause> clauses = ((BooleanQuery) filter).clauses();
-        assertTrue(clauses.stream().noneMatch(c -> c.occur() == BooleanClause.Occur.MUST_NOT), filter::toString);
+        assertTrue(
+            clauses.stream().noneMatch(c -> c.occur() == BooleanClause.Occur.MUST_NOT),
+            filter::toString);
         assertEquals(3, new IndexSearcher(reader).count(filter));
       }
     }
@@ -72,14 +78,22 @@ class QueriesFilterTest {
   void aFieldWithManyValuesKeepsTheFilterForm() throws IOException {
     List<MemoryRecord> records = new ArrayList<>();
     for (int i = 0; i <= Queries.MAX_ENUMERATED_VALUES; i++) {
-      records.add(TestRecords.record("s" + i, "text").scope(new Scope("ns", null, null, "session" + i)).build());
+      records.add(
+          TestRecords.record("s" + i, "text")
+              .scope(new Scope("ns", null, null, "session" + i))
+              .build());
     }
     try (Directory dir = index(records)) {
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         StoreFilter one = StoreFilter.all(new Scope("ns", null, null, "session0"));
         Query filter = Queries.filter(one, reader);
-        assertTrue(((BooleanQuery) filter).clauses().stream()
-            .anyMatch(c -> c.occur() == BooleanClause.Occur.FILTER && c.query().toString().contains(Schema.SESSION)),
+        assertTrue(
+            ((BooleanQuery) filter)
+                .clauses().stream()
+                    .anyMatch(
+                        c ->
+                            c.occur() == BooleanClause.Occur.FILTER
+                                && c.query().toString().contains(Schema.SESSION)),
             filter::toString);
         assertEquals(1, new IndexSearcher(reader).count(filter));
       }
@@ -90,17 +104,24 @@ class QueriesFilterTest {
   void aFilterOnAnEmptyIndexMatchesNothing() throws IOException {
     try (Directory dir = index(List.of())) {
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        StoreFilter other = new StoreFilter(Scope.of("other"), Set.of(), Set.of(), Set.of(), Set.of(Tier.PINNED), Set.of());
+        StoreFilter other =
+            new StoreFilter(
+                Scope.of("other"), Set.of(), Set.of(), Set.of(), Set.of(Tier.PINNED), Set.of());
         assertEquals(0, new IndexSearcher(reader).count(Queries.filter(other, reader)));
       }
     }
   }
 
-  /** {@code active} records in namespace "ns" and {@code superseded} ones, all in the active tier. */
+  /**
+   * {@code active} records in namespace "ns" and {@code superseded} ones, all in the active tier.
+   */
   private static List<MemoryRecord> records(int active, int superseded) {
     List<MemoryRecord> records = new ArrayList<>();
     for (int i = 0; i < active + superseded; i++) {
-      records.add(TestRecords.record("r" + i, "text " + i).status(i < active ? Status.ACTIVE : Status.SUPERSEDED).build());
+      records.add(
+          TestRecords.record("r" + i, "text " + i)
+              .status(i < active ? Status.ACTIVE : Status.SUPERSEDED)
+              .build());
     }
     return records;
   }

@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 
 class RecordCodecTest {
   private static final MemoryRecord RECORD =
-      record("r1", "Checksums catch a flipped bit.").tags(java.util.List.of("ops")).vector(new float[] {0.5f, -1f}).build();
+      record("r1", "Checksums catch a flipped bit.")
+          .tags(java.util.List.of("ops"))
+          .vector(new float[] {0.5f, -1f})
+          .build();
 
   private static MemoryRecord decode(byte[] blob) {
     return RecordCodec.decode(new BytesRef(blob), RECORD.recallCount(), RECORD.lastAccessed());
@@ -25,7 +28,8 @@ class RecordCodecTest {
       for (int bit = 0; bit < 8; bit++) {
         byte[] damaged = blob.clone();
         damaged[i] ^= (byte) (1 << bit);
-        assertThrows(DamagedRecordException.class, () -> decode(damaged), "byte " + i + " bit " + bit);
+        assertThrows(
+            DamagedRecordException.class, () -> decode(damaged), "byte " + i + " bit " + bit);
       }
     }
   }
@@ -34,7 +38,10 @@ class RecordCodecTest {
   void truncatedAndEmptyBlobsAreRefused() {
     byte[] blob = BytesRef.deepCopyOf(RecordCodec.encode(RECORD)).bytes;
     for (int length : new int[] {0, 1, 5, blob.length / 2, blob.length - 1}) {
-      assertThrows(DamagedRecordException.class, () -> decode(Arrays.copyOf(blob, length)), "length " + length);
+      assertThrows(
+          DamagedRecordException.class,
+          () -> decode(Arrays.copyOf(blob, length)),
+          "length " + length);
     }
   }
 

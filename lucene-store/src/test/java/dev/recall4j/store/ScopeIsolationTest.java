@@ -29,15 +29,27 @@ import net.jqwik.api.Property;
  * filter excludes, and listing returns exactly the allowed records.
  */
 class ScopeIsolationTest {
-  private static final List<String> NAMESPACES = List.of("alice", "bob", "carol", "dave", "erin", "frank");
+  private static final List<String> NAMESPACES =
+      List.of("alice", "bob", "carol", "dave", "erin", "frank");
   private static final List<String> WORDS =
-      List.of("build", "cache", "deploy", "gradle", "NullPointerException", "token", "budget", "lucene", "vector", "scope");
+      List.of(
+          "build",
+          "cache",
+          "deploy",
+          "gradle",
+          "NullPointerException",
+          "token",
+          "budget",
+          "lucene",
+          "vector",
+          "scope");
   private static final List<Kind> KINDS = List.of(Kind.PROJECT_FACT, Kind.TOOL_USE, Kind.WORKFLOW);
   private static final List<String> TAGS = List.of("a", "b", "c");
   private static final int DIMENSION = 8;
 
   @Property(tries = 25)
-  void noPathEverReturnsARecordOutsideTheRequestingScopeOrFilter(@ForAll Random random) throws IOException {
+  void noPathEverReturnsARecordOutsideTheRequestingScopeOrFilter(@ForAll Random random)
+      throws IOException {
     Path dir = Files.createTempDirectory("recall4j-isolation");
     try (LuceneStore store = TestRecords.withVectors(dir, DIMENSION)) {
       List<MemoryRecord> records = new ArrayList<>();
@@ -55,14 +67,22 @@ class ScopeIsolationTest {
           assertTrue(allows(filter, hit.record()), () -> filter + " returned " + hit.record());
         }
         assertTrue(lexical.size() <= topK && vector.size() <= topK);
-        List<String> expected = records.stream()
-            .filter(r -> allows(filter, r))
-            .map(MemoryRecord::id)
-            .sorted(Comparator.naturalOrder())
-            .toList();
-        assertEquals(expected, store.find(filter, 1000).stream().map(MemoryRecord::id).toList(), filter::toString);
-        long withVector = records.stream().filter(r -> r.vector() != null && allows(filter, r)).count();
-        assertEquals(Math.min(topK, withVector), vector.size(), "a filtered kNN search returns every allowed record with a vector, up to topK");
+        List<String> expected =
+            records.stream()
+                .filter(r -> allows(filter, r))
+                .map(MemoryRecord::id)
+                .sorted(Comparator.naturalOrder())
+                .toList();
+        assertEquals(
+            expected,
+            store.find(filter, 1000).stream().map(MemoryRecord::id).toList(),
+            filter::toString);
+        long withVector =
+            records.stream().filter(r -> r.vector() != null && allows(filter, r)).count();
+        assertEquals(
+            Math.min(topK, withVector),
+            vector.size(),
+            "a filtered kNN search returns every allowed record with a vector, up to topK");
       }
     } finally {
       try (Stream<Path> files = Files.walk(dir)) {
@@ -96,11 +116,13 @@ class ScopeIsolationTest {
   private static StoreFilter randomFilter(Random random) {
     List<String> namespaces = new ArrayList<>(NAMESPACES);
     namespaces.add("nobody");
-    StoreFilter filter = random.nextBoolean()
-        ? StoreFilter.all(randomScope(random, namespaces))
-        : StoreFilter.recallable(randomScope(random, namespaces));
+    StoreFilter filter =
+        random.nextBoolean()
+            ? StoreFilter.all(randomScope(random, namespaces))
+            : StoreFilter.recallable(randomScope(random, namespaces));
     if (random.nextInt(3) == 0) {
-      filter = filter.withSilos(Set.copyOf(pick(random, List.of(Silo.values()), 1 + random.nextInt(2))));
+      filter =
+          filter.withSilos(Set.copyOf(pick(random, List.of(Silo.values()), 1 + random.nextInt(2))));
     }
     if (random.nextInt(3) == 0) {
       filter = filter.withKinds(Set.copyOf(pick(random, KINDS, 1 + random.nextInt(2))));
@@ -109,10 +131,13 @@ class ScopeIsolationTest {
       filter = filter.withTags(Set.copyOf(pick(random, TAGS, 1 + random.nextInt(2))));
     }
     if (random.nextInt(4) == 0) {
-      filter = filter.withTiers(Set.copyOf(pick(random, List.of(Tier.values()), random.nextInt(3))));
+      filter =
+          filter.withTiers(Set.copyOf(pick(random, List.of(Tier.values()), random.nextInt(3))));
     }
     if (random.nextInt(4) == 0) {
-      filter = filter.withStatuses(Set.copyOf(pick(random, List.of(Status.values()), random.nextInt(3))));
+      filter =
+          filter.withStatuses(
+              Set.copyOf(pick(random, List.of(Status.values()), random.nextInt(3))));
     }
     return filter;
   }

@@ -22,15 +22,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 17: read-only readers, the writer lock and its holder, damage found and named, no stray indexes. */
+/**
+ * Issue 17: read-only readers, the writer lock and its holder, damage found and named, no stray
+ * indexes.
+ */
 class StoreReliabilityTest {
   @TempDir Path dir;
 
@@ -38,10 +41,11 @@ class StoreReliabilityTest {
 
   private void threeRecords() throws IOException {
     try (LuceneStore store = lexical(dir)) {
-      store.upsertAll(List.of(
-          record("a", "Tide tables for the harbour.").build(),
-          record("b", "ZqxMarkerZqx the pump station log.").build(),
-          record("c", "Harbour pilots meet at dawn.").build()));
+      store.upsertAll(
+          List.of(
+              record("a", "Tide tables for the harbour.").build(),
+              record("b", "ZqxMarkerZqx the pump station log.").build(),
+              record("c", "Harbour pilots meet at dawn.").build()));
     }
   }
 
@@ -54,12 +58,15 @@ class StoreReliabilityTest {
       assertTrue(reader.isReadOnly());
       assertEquals(List.of("a", "c"), ids(reader.searchLexical("harbour", NS, 10)));
       assertEquals(3, second.info().records());
-      IllegalStateException e = assertThrows(IllegalStateException.class, () -> reader.upsert(record("d", "x").build()));
+      IllegalStateException e =
+          assertThrows(IllegalStateException.class, () -> reader.upsert(record("d", "x").build()));
       assertTrue(e.getMessage().contains("read-only"), e.getMessage());
       assertThrows(IllegalStateException.class, () -> reader.purge("a"));
-      assertThrows(IllegalStateException.class, () -> reader.recordAccess(List.of("a"), TestRecords.T0));
+      assertThrows(
+          IllegalStateException.class, () -> reader.recordAccess(List.of("a"), TestRecords.T0));
     }
-    assertEquals(before, listing(dir), "a read-only store must not create, change or delete any file");
+    assertEquals(
+        before, listing(dir), "a read-only store must not create, change or delete any file");
   }
 
   @Test
@@ -69,19 +76,25 @@ class StoreReliabilityTest {
         LuceneStore reader = LuceneStore.openReadOnly(StoreOptions.builder(dir).build())) {
       writer.upsert(record("d", "Harbour dredging starts Monday.").build());
       reader.refresh();
-      assertEquals(List.of("a", "c", "d"), ids(reader.searchLexical("harbour", NS, 10)).stream().sorted().toList());
+      assertEquals(
+          List.of("a", "c", "d"),
+          ids(reader.searchLexical("harbour", NS, 10)).stream().sorted().toList());
     }
   }
 
   @Test
   void readOnlyNeverCreatesAnIndex() throws IOException {
     Path missing = dir.resolve("typo");
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> LuceneStore.openReadOnly(StoreOptions.builder(missing).build()));
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> LuceneStore.openReadOnly(StoreOptions.builder(missing).build()));
     assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
     assertFalse(Files.exists(missing));
-    IllegalStateException empty = assertThrows(IllegalStateException.class,
-        () -> LuceneStore.openReadOnly(StoreOptions.builder(dir).build()));
+    IllegalStateException empty =
+        assertThrows(
+            IllegalStateException.class,
+            () -> LuceneStore.openReadOnly(StoreOptions.builder(dir).build()));
     assertTrue(empty.getMessage().contains("no recall4j index"), empty.getMessage());
     assertEquals(0, listing(dir).size());
   }
@@ -90,19 +103,25 @@ class StoreReliabilityTest {
   void aWriterRefusesADirectoryHoldingOtherFilesAndWritesNothingThere() throws IOException {
     Files.writeString(dir.resolve("notes.txt"), "mine");
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> lexical(dir));
-    assertTrue(e.getMessage().contains("notes.txt") && e.getMessage().contains("not empty"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("notes.txt") && e.getMessage().contains("not empty"),
+        e.getMessage());
     assertEquals(List.of("notes.txt"), List.copyOf(listing(dir).keySet()));
   }
 
   @Test
   void aForeignLuceneIndexIsNamedAsSuch() throws IOException {
-    try (IndexWriter foreign = new IndexWriter(FSDirectory.open(dir), new IndexWriterConfig(new StandardAnalyzer()))) {
+    try (IndexWriter foreign =
+        new IndexWriter(FSDirectory.open(dir), new IndexWriterConfig(new StandardAnalyzer()))) {
       Document doc = new Document();
       doc.add(new StringField("title", "not ours", Field.Store.YES));
       foreign.addDocument(doc);
       foreign.commit();
     }
-    for (var open : List.<StoreOpen>of(() -> lexical(dir), () -> LuceneStore.openReadOnly(StoreOptions.builder(dir).build()))) {
+    for (var open :
+        List.<StoreOpen>of(
+            () -> lexical(dir),
+            () -> LuceneStore.openReadOnly(StoreOptions.builder(dir).build()))) {
       IllegalStateException e = assertThrows(IllegalStateException.class, open::run);
       assertTrue(e.getMessage().contains("recall4j did not write"), e.getMessage());
     }
@@ -116,11 +135,16 @@ class StoreReliabilityTest {
   void aSecondWriterWaitsThenFailsNamingTheHolder() throws IOException {
     try (LuceneStore holder = lexical(dir)) {
       long start = System.nanoTime();
-      IndexLockedException e = assertThrows(IndexLockedException.class,
-          () -> LuceneStore.open(StoreOptions.builder(dir).build(), Duration.ofMillis(300)));
-      assertTrue(System.nanoTime() - start >= Duration.ofMillis(300).toNanos(), "waited the whole wait");
+      IndexLockedException e =
+          assertThrows(
+              IndexLockedException.class,
+              () -> LuceneStore.open(StoreOptions.builder(dir).build(), Duration.ofMillis(300)));
+      assertTrue(
+          System.nanoTime() - start >= Duration.ofMillis(300).toNanos(), "waited the whole wait");
       String pid = Long.toString(ProcessHandle.current().pid());
-      assertTrue(e.getMessage().contains("pid " + pid) && e.getMessage().contains("waited 300 ms"), e.getMessage());
+      assertTrue(
+          e.getMessage().contains("pid " + pid) && e.getMessage().contains("waited 300 ms"),
+          e.getMessage());
       assertTrue(Files.readString(dir.resolve(WriterLock.NOTE)).contains("pid=" + pid));
     }
     assertFalse(Files.exists(dir.resolve(WriterLock.NOTE)), "the note goes with the writer");
@@ -129,15 +153,18 @@ class StoreReliabilityTest {
   @Test
   void aSecondWriterGetsTheIndexWhenTheFirstClosesWithinTheWait() throws Exception {
     LuceneStore first = lexical(dir);
-    CompletableFuture<Void> closeSoon = CompletableFuture.runAsync(() -> {
-      try {
-        Thread.sleep(200);
-        first.close();
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
-    try (LuceneStore second = LuceneStore.open(StoreOptions.builder(dir).build(), Duration.ofSeconds(30))) {
+    CompletableFuture<Void> closeSoon =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                Thread.sleep(200);
+                first.close();
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    try (LuceneStore second =
+        LuceneStore.open(StoreOptions.builder(dir).build(), Duration.ofSeconds(30))) {
       second.upsert(record("x", "after the wait").build());
       assertEquals(1, second.info().records());
     }
@@ -151,14 +178,22 @@ class StoreReliabilityTest {
     Path file = flipByteOf(dir, "ZqxMarkerZqx");
     try (LuceneStore store = LuceneStore.openReadOnly(StoreOptions.builder(dir).build())) {
       DamagedRecordException e = assertThrows(DamagedRecordException.class, () -> store.get("b"));
-      assertTrue(e.getMessage().startsWith("record b in ") && e.getMessage().contains("recall4j verify"), e.getMessage());
-      assertEquals("Tide tables for the harbour.", store.get("a").orElseThrow().content(), "other records still read");
+      assertTrue(
+          e.getMessage().startsWith("record b in ") && e.getMessage().contains("recall4j verify"),
+          e.getMessage());
+      assertEquals(
+          "Tide tables for the harbour.",
+          store.get("a").orElseThrow().content(),
+          "other records still read");
     }
     StoreCheck.Report report = StoreCheck.verify(dir, Duration.ZERO);
     assertFalse(report.clean());
     assertEquals(3, report.recordsChecked());
-    assertEquals(List.of("b"), report.damagedRecords().stream().map(StoreCheck.DamagedRecord::id).toList());
-    assertTrue(report.damagedFiles().contains(file.getFileName().toString()), report.damagedFiles() + " " + report.problems());
+    assertEquals(
+        List.of("b"), report.damagedRecords().stream().map(StoreCheck.DamagedRecord::id).toList());
+    assertTrue(
+        report.damagedFiles().contains(file.getFileName().toString()),
+        report.damagedFiles() + " " + report.problems());
 
     List<MemoryRecord> saved = new ArrayList<>();
     List<String> problems = new ArrayList<>();
@@ -169,12 +204,17 @@ class StoreReliabilityTest {
 
   @Test
   void verifyOfAMissingIndexSaysSo() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> StoreCheck.verify(dir.resolve("nope"), Duration.ZERO));
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> StoreCheck.verify(dir.resolve("nope"), Duration.ZERO));
     assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
   }
 
-  /** Flips one bit inside the first occurrence of {@code marker} in the index's files; returns the file. */
+  /**
+   * Flips one bit inside the first occurrence of {@code marker} in the index's files; returns the
+   * file.
+   */
   static Path flipByteOf(Path index, String marker) throws IOException {
     byte[] needle = marker.getBytes(StandardCharsets.UTF_8);
     try (Stream<Path> files = Files.list(index)) {

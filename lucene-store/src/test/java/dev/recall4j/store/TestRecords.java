@@ -15,7 +15,12 @@ final class TestRecords {
 
   /** A memory in namespace "ns" with the given content. */
   static MemoryRecord.Builder record(String id, String content) {
-    return MemoryRecord.builder().id(id).silo(Silo.MEMORY).scope(Scope.of("ns")).content(content).created(T0);
+    return MemoryRecord.builder()
+        .id(id)
+        .silo(Silo.MEMORY)
+        .scope(Scope.of("ns"))
+        .content(content)
+        .created(T0);
   }
 
   static LuceneStore lexical(Path dir) throws IOException {

@@ -11,6 +11,7 @@ import dev.recall4j.core.Checks;
 public record Candidate(String id, double score) {
   public Candidate {
     id = Checks.notBlank(id, "id");
-    Checks.require(Double.isFinite(score), "score", "must be finite, got %s (candidate %s)", score, id);
+    Checks.require(
+        Double.isFinite(score), "score", "must be finite, got %s (candidate %s)", score, id);
   }
 }

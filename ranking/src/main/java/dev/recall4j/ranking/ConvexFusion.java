@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Convex combination of normalised scores (Bruch, Gai and Ingber, "An Analysis of Fusion Functions
- * for Hybrid Retrieval", ACM TOIS 2023): {@code fused(d) = α·norm_vector(d) + (1 − α)·norm_lexical(d)},
- * 0 for a path that did not return d. Two normalisations, both from that paper:
+ * for Hybrid Retrieval", ACM TOIS 2023): {@code fused(d) = α·norm_vector(d) + (1 −
+ * α)·norm_lexical(d)}, 0 for a path that did not return d. Two normalisations, both from that
+ * paper:
  *
  * <ul>
  *   <li>{@code minmax}: {@code (s − min_p) / (max_p − min_p)} over path p's list. The best and the
@@ -17,9 +18,9 @@ import java.util.List;
  *       alike) keeps its scores alike, so it cannot reorder the other path's ranking on noise.
  * </ul>
  *
- * <p>Degenerate cases: a path whose scores are all equal (or that has a single hit) normalises every
- * hit to 1, its best; when only one path has hits (no embedder, or an empty path) the fused score is
- * that path's normalised score, so α never zeroes the only evidence there is.
+ * <p>Degenerate cases: a path whose scores are all equal (or that has a single hit) normalises
+ * every hit to 1, its best; when only one path has hits (no embedder, or an empty path) the fused
+ * score is that path's normalised score, so α never zeroes the only evidence there is.
  *
  * @param alpha weight of the {@code vector} path in [0, 1]
  * @param theoretical whether scores are normalised by the theoretical minimum (else min-max)
@@ -42,7 +43,9 @@ record ConvexFusion(double alpha, boolean theoretical) implements TableFusion {
           p.path().equals(PathResult.LEXICAL) || p.path().equals(PathResult.VECTOR),
           "paths",
           "convex fusion combines %s and %s, got %s",
-          PathResult.LEXICAL, PathResult.VECTOR, p.path());
+          PathResult.LEXICAL,
+          PathResult.VECTOR,
+          p.path());
     }
     boolean single = canonical.stream().filter(p -> !p.ranked().isEmpty()).count() == 1;
     FusionTable table = new FusionTable(canonical);
@@ -53,7 +56,10 @@ record ConvexFusion(double alpha, boolean theoretical) implements TableFusion {
         continue;
       }
       double max = hits.get(0).score();
-      double min = theoretical ? Math.min(0.0, hits.get(hits.size() - 1).score()) : hits.get(hits.size() - 1).score();
+      double min =
+          theoretical
+              ? Math.min(0.0, hits.get(hits.size() - 1).score())
+              : hits.get(hits.size() - 1).score();
       int[] ranks = p.ranks();
       for (int i = 0; i < ranks.length; i++) {
         double norm = max == min ? 1.0 : (hits.get(i).score() - min) / (max - min);

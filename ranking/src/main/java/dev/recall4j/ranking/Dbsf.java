@@ -7,9 +7,10 @@ import java.util.List;
  * the limits mean ± 3 standard deviations (sample standard deviation, n − 1), {@code norm(s) = (s −
  * (μ − 3σ)) / 6σ}, and the normalised scores of a candidate are summed over the paths.
  *
- * <p>As in Qdrant, a path with one hit or with all-equal scores normalises to 0.5. Unlike Qdrant the
- * result is clamped to [0, 1] (a score can fall outside μ ± 3σ once a path has 11 or more hits):
- * ranking multiplies fused scores by decay and trust, and a negative score would invert them.
+ * <p>As in Qdrant, a path with one hit or with all-equal scores normalises to 0.5. Unlike Qdrant
+ * the result is clamped to [0, 1] (a score can fall outside μ ± 3σ once a path has 11 or more
+ * hits): ranking multiplies fused scores by decay and trust, and a negative score would invert
+ * them.
  */
 record Dbsf() implements TableFusion {
   @Override

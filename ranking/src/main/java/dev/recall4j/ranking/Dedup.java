@@ -7,8 +7,8 @@ import dev.recall4j.core.Checks;
  *
  * <p>Exact duplicates (equal {@link dev.recall4j.core.MemoryRecord#contentHash()}) are always
  * dropped. A pair is a near duplicate when the Jaccard overlap of the two contents' token sets
- * (lower-cased runs of letters and digits) is above {@code tokenJaccard}, or when both records carry
- * vectors of the same model and dimension and their cosine is above {@code vectorCosine}. A
+ * (lower-cased runs of letters and digits) is above {@code tokenJaccard}, or when both records
+ * carry vectors of the same model and dimension and their cosine is above {@code vectorCosine}. A
  * threshold of 1 turns that test off, since neither measure exceeds 1.
  *
  * <p>The defaults (Jaccard 0.8, cosine 0.95) are not yet measured.

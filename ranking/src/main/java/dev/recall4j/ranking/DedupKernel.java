@@ -22,12 +22,18 @@ abstract class DedupKernel {
    */
   static final int TILE = 8;
 
-  /** Extra floats at the end of each row, so that a vector load past the last candidate stays inside it. */
+  /**
+   * Extra floats at the end of each row, so that a vector load past the last candidate stays inside
+   * it.
+   */
   static final int PAD = 16;
 
   private static final DedupKernel BEST = pick();
 
-  /** The Vector API kernel when its module is present and vectors are at least 4 lanes, else the plain loop. */
+  /**
+   * The Vector API kernel when its module is present and vectors are at least 4 lanes, else the
+   * plain loop.
+   */
   static DedupKernel best() {
     return BEST;
   }
@@ -58,15 +64,16 @@ abstract class DedupKernel {
 
   /**
    * Sets {@code out[r][j]} to the dot product of the heads of candidates {@code from + r} and
-   * {@code j}, for {@code r < rows} and {@code j < limit}; entries at or beyond {@code limit} (up to
-   * the next multiple of the kernel's width) may be written too.
+   * {@code j}, for {@code r < rows} and {@code j < limit}; entries at or beyond {@code limit} (up
+   * to the next multiple of the kernel's width) may be written too.
    *
    * @param heads dimension-major heads: {@code heads[d][i]} is coordinate d of candidate i; rows of
    *     at least {@code limit + PAD} floats
    * @param out {@link #TILE} rows as long as those of {@code heads}
    * @param scratch at least {@code dims · TILE} floats the kernel may overwrite
    */
-  abstract void tile(float[][] heads, int dims, int from, int rows, int limit, float[][] out, float[] scratch);
+  abstract void tile(
+      float[][] heads, int dims, int from, int rows, int limit, float[][] out, float[] scratch);
 
   /** The sum of {@code v[from..to)} squared, in float (dedup's screen allows for the rounding). */
   abstract float sumOfSquares(float[] v, int from, int to);
@@ -98,9 +105,16 @@ abstract class DedupKernel {
    * @param folded {@code folded[w][i]} is int w of candidate i's {@link TokenSet#folded()}
    * @param kept 1 once the candidate is kept, else 0
    */
-  record Columns(float[] headTail, float[] norm, int[] space, int[] tokenCount, int[][] folded, int[] kept) {
+  record Columns(
+      float[] headTail, float[] norm, int[] space, int[] tokenCount, int[][] folded, int[] kept) {
     Columns(int slots) {
-      this(new float[slots], new float[slots], new int[slots], new int[slots], new int[TokenSet.FOLDS][slots], new int[slots]);
+      this(
+          new float[slots],
+          new float[slots],
+          new int[slots],
+          new int[slots],
+          new int[TokenSet.FOLDS][slots],
+          new int[slots]);
     }
   }
 
@@ -120,10 +134,22 @@ abstract class DedupKernel {
    * @param overlapRatio a Jaccard above the threshold t needs {@code count − only + 1 >
    *     overlapRatio·(count + other)} tokens in common, {@code only} being the folded bits j lacks
    */
-  record Probe(boolean vectors, int space, float tail, float target, boolean tokens, int count, int minTokens,
-      int maxTokens, int[] folded, float overlapRatio) {}
+  record Probe(
+      boolean vectors,
+      int space,
+      float tail,
+      float target,
+      boolean tokens,
+      int count,
+      int minTokens,
+      int maxTokens,
+      int[] folded,
+      float overlapRatio) {}
 
-  /** Four independent sums per column share each load of a coordinate row; the screen is one scalar pass. */
+  /**
+   * Four independent sums per column share each load of a coordinate row; the screen is one scalar
+   * pass.
+   */
   static final class PlainDedupKernel extends DedupKernel {
     @Override
     int screen(Columns c, float[] dots, int limit, Probe p, int[] out) {
@@ -137,14 +163,20 @@ abstract class DedupKernel {
       for (int j = 0; j < limit; j++) {
         // Non-short-circuit operators and an unconditional store: nearly every pair fails, and
         // branches that fail at random cost more in mispredictions than the operations they skip.
-        boolean vectors = p.vectors() & space[j] == p.space() & !(dots[j] + p.tail() * headTail[j] - p.target() * norm[j] < 0);
+        boolean vectors =
+            p.vectors()
+                & space[j] == p.space()
+                & !(dots[j] + p.tail() * headTail[j] - p.target() * norm[j] < 0);
         int other = tokenCount[j];
         int only = 0;
         for (int w = 0; w < TokenSet.FOLDS; w++) {
           only += Integer.bitCount(p.folded()[w] & ~folded[w][j]);
         }
-        boolean tokens = p.tokens() & other >= p.minTokens() & other <= p.maxTokens()
-            & p.count() - only + 1 > p.overlapRatio() * (p.count() + other);
+        boolean tokens =
+            p.tokens()
+                & other >= p.minTokens()
+                & other <= p.maxTokens()
+                & p.count() - only + 1 > p.overlapRatio() * (p.count() + other);
         out[found] = j;
         found += (vectors | tokens) & kept[j] != 0 ? 1 : 0;
       }
@@ -161,13 +193,15 @@ abstract class DedupKernel {
     }
 
     @Override
-    void tile(float[][] heads, int dims, int from, int rows, int limit, float[][] out, float[] scratch) {
+    void tile(
+        float[][] heads, int dims, int from, int rows, int limit, float[][] out, float[] scratch) {
       for (int r = 0; r < rows; r += 4) {
         quarter(heads, dims, from + r, Math.min(4, rows - r), limit, out, r);
       }
     }
 
-    private static void quarter(float[][] heads, int dims, int from, int rows, int limit, float[][] out, int first) {
+    private static void quarter(
+        float[][] heads, int dims, int from, int rows, int limit, float[][] out, int first) {
       float[] s0 = out[first];
       float[] s1 = out[first + 1];
       float[] s2 = out[first + 2];
@@ -176,12 +210,14 @@ abstract class DedupKernel {
       Arrays.fill(s1, 0, limit, 0f);
       Arrays.fill(s2, 0, limit, 0f);
       Arrays.fill(s3, 0, limit, 0f);
-      // Rows past the tile's end read candidate `from` again: harmless, and the loop stays branch-free.
+      // Rows past the tile's end read candidate `from` again: harmless, and the loop stays
+      // branch-free.
       int i1 = from + (rows > 1 ? 1 : 0);
       int i2 = from + (rows > 2 ? 2 : 0);
       int i3 = from + (rows > 3 ? 3 : 0);
       for (int d = 0; d < dims; d++) {
-        float[] row = heads[d]; // a row array of its own: in one flat array the JIT would not vectorise
+        float[] row =
+            heads[d]; // a row array of its own: in one flat array the JIT would not vectorise
         float x0 = row[from];
         float x1 = row[i1];
         float x2 = row[i2];

@@ -17,12 +17,18 @@ final class Diversity {
    * candidates at once and tested exactly only where a screen lets a pair through ({@link
    * KeptCandidates}).
    */
-  static List<Weighted> dedup(List<Weighted> ordered, Dedup settings, TokenSets tokenSets, List<DroppedItem> dropped) {
+  static List<Weighted> dedup(
+      List<Weighted> ordered, Dedup settings, TokenSets tokenSets, List<DroppedItem> dropped) {
     return dedup(ordered, settings, tokenSets, dropped, DedupKernel.best());
   }
 
   /** {@link #dedup(List, Dedup, TokenSets, List)} with the given head kernel (tests run both). */
-  static List<Weighted> dedup(List<Weighted> ordered, Dedup settings, TokenSets tokenSets, List<DroppedItem> dropped, DedupKernel kernel) {
+  static List<Weighted> dedup(
+      List<Weighted> ordered,
+      Dedup settings,
+      TokenSets tokenSets,
+      List<DroppedItem> dropped,
+      DedupKernel kernel) {
     KeptCandidates kept = new KeptCandidates(settings, tokenSets, ordered, kernel);
     for (int i = 0; i < ordered.size(); i++) {
       String reason = kept.offer(i);
@@ -34,11 +40,12 @@ final class Diversity {
   }
 
   /**
-   * Maximal marginal relevance (Carbonell and Goldstein, SIGIR 1998) inside each run of equal group:
-   * repeatedly takes the candidate maximising {@code λ·rel(d) − (1 − λ)·max_{s taken} sim(d, s)},
-   * where {@code rel} is the final score divided by the group's best (so both terms lie in [0, 1]) and
-   * {@code sim} is the vector cosine when comparable, else the token Jaccard. Ties go to the earlier
-   * candidate, so λ = 1 keeps the input order. Groups keep their order. Cost: O(n²) similarities.
+   * Maximal marginal relevance (Carbonell and Goldstein, SIGIR 1998) inside each run of equal
+   * group: repeatedly takes the candidate maximising {@code λ·rel(d) − (1 − λ)·max_{s taken} sim(d,
+   * s)}, where {@code rel} is the final score divided by the group's best (so both terms lie in [0,
+   * 1]) and {@code sim} is the vector cosine when comparable, else the token Jaccard. Ties go to
+   * the earlier candidate, so λ = 1 keeps the input order. Groups keep their order. Cost: O(n²)
+   * similarities.
    */
   static List<Weighted> mmr(List<Weighted> ordered, double lambda, TokenSets tokenSets) {
     List<Weighted> out = new ArrayList<>(ordered.size());
@@ -80,7 +87,10 @@ final class Diversity {
       out.add(chosen);
       for (int i = 0; i < n; i++) {
         if (!taken[i]) {
-          maxSim[i] = Math.max(maxSim[i], group.get(i).similarity(tokenSets).similarity(chosen.similarity(tokenSets)));
+          maxSim[i] =
+              Math.max(
+                  maxSim[i],
+                  group.get(i).similarity(tokenSets).similarity(chosen.similarity(tokenSets)));
         }
       }
     }

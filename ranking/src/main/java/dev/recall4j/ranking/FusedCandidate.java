@@ -20,10 +20,13 @@ public record FusedCandidate(
     String id, double fusedScore, Map<String, Integer> ranks, Map<String, Double> scores) {
   public FusedCandidate {
     id = Checks.notBlank(id, "id");
-    if (!(Double.isFinite(fusedScore) && fusedScore >= 0)) { // tested before calling Checks: its varargs box per call
-      Checks.require(false, "fusedScore", "must be finite and >= 0, got %s (candidate %s)", fusedScore, id);
+    if (!(Double.isFinite(fusedScore)
+        && fusedScore >= 0)) { // tested before calling Checks: its varargs box per call
+      Checks.require(
+          false, "fusedScore", "must be finite and >= 0, got %s (candidate %s)", fusedScore, id);
     }
-    // FusionTable's maps are immutable, sorted, name the same paths and hold ranks >= 1: copying them
+    // FusionTable's maps are immutable, sorted, name the same paths and hold ranks >= 1: copying
+    // them
     // into TreeMaps cost a quarter of fusion.
     if (!(ranks instanceof PathValues<?> r && scores instanceof PathValues<?> s && r.sameKeys(s))) {
       ranks = Collections.unmodifiableMap(new TreeMap<>(Checks.notNull(ranks, "ranks")));
@@ -34,13 +37,21 @@ public record FusedCandidate(
           "must name the same paths as ranks %s, got %s",
           ranks.keySet(),
           scores.keySet());
-      ranks.forEach((path, rank) -> Checks.require(rank != null && rank >= 1, "ranks", "rank on path %s must be >= 1, got %s", path, rank));
+      ranks.forEach(
+          (path, rank) ->
+              Checks.require(
+                  rank != null && rank >= 1,
+                  "ranks",
+                  "rank on path %s must be >= 1, got %s",
+                  path,
+                  rank));
     }
   }
 
   /** The 1-based rank on {@code path}, or 0 when that path did not contribute. */
   public int rank(String path) {
-    Integer rank = ranks.get(path); // not getOrDefault: its boxed default would be allocated per call
+    Integer rank =
+        ranks.get(path); // not getOrDefault: its boxed default would be allocated per call
     return rank == null ? 0 : rank;
   }
 

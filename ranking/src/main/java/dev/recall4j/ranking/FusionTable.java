@@ -22,10 +22,11 @@ import java.util.TreeSet;
  */
 final class FusionTable {
   /** Fused score descending, then id: the order of {@link Fusion#fuse}'s result. */
-  private static final Comparator<FusedCandidate> BEST_FIRST = (a, b) -> {
-    int c = Double.compare(b.fusedScore(), a.fusedScore());
-    return c != 0 ? c : a.id().compareTo(b.id());
-  };
+  private static final Comparator<FusedCandidate> BEST_FIRST =
+      (a, b) -> {
+        int c = Double.compare(b.fusedScore(), a.fusedScore());
+        return c != 0 ? c : a.id().compareTo(b.id());
+      };
 
   private final String[] paths;
   private final String[] ids;
@@ -50,7 +51,9 @@ final class FusionTable {
     this.shift = Integer.numberOfLeadingZeros(slots.length) + 1;
   }
 
-  /** @param canonical the paths, as {@link #canonical} ordered them */
+  /**
+   * @param canonical the paths, as {@link #canonical} ordered them
+   */
   FusionTable(List<PathResult> canonical) {
     this(names(canonical), hits(canonical));
   }
@@ -173,7 +176,9 @@ final class FusionTable {
   /** The row's raw score on {@code path}, or NaN when that path did not contribute. */
   double score(int row, String path) {
     int p = find(path);
-    return p < 0 || ranks[row * paths.length + p] == 0 ? Double.NaN : scores[row * paths.length + p];
+    return p < 0 || ranks[row * paths.length + p] == 0
+        ? Double.NaN
+        : scores[row * paths.length + p];
   }
 
   /** The fused candidates, best first, ties by id. */
@@ -197,7 +202,12 @@ final class FusionTable {
           k++;
         }
       }
-      out.add(new FusedCandidate(ids[row], fused[row], new PathValues<>(keys, rankValues), new PathValues<>(keys, scoreValues)));
+      out.add(
+          new FusedCandidate(
+              ids[row],
+              fused[row],
+              new PathValues<>(keys, rankValues),
+              new PathValues<>(keys, scoreValues)));
     }
     out.sort(BEST_FIRST);
     return out;

@@ -48,15 +48,17 @@ public final class Fusions {
     return new ConvexFusion(alpha, false);
   }
 
-  /** Distribution-based score fusion (mean ± 3σ normalisation per path, then sum), as Qdrant's DBSF. */
+  /**
+   * Distribution-based score fusion (mean ± 3σ normalisation per path, then sum), as Qdrant's DBSF.
+   */
   public static Fusion dbsf() {
     return new Dbsf();
   }
 
   /**
-   * Parses a fusion spec (see the class comment). In {@code rrf} specs the keys {@code k} and {@code
-   * window} are settings and every other key is a path weight; {@code convex} without {@code alpha}
-   * means α = 0.5.
+   * Parses a fusion spec (see the class comment). In {@code rrf} specs the keys {@code k} and
+   * {@code window} are settings and every other key is a path weight; {@code convex} without {@code
+   * alpha} means α = 0.5.
    *
    * @throws IllegalArgumentException naming the bad setting and showing its value
    */
@@ -85,7 +87,10 @@ public final class Fusions {
       }
       default ->
           throw new IllegalArgumentException(
-              "fusion: unknown method " + Checks.excerpt(method) + " in " + Checks.excerpt(text)
+              "fusion: unknown method "
+                  + Checks.excerpt(method)
+                  + " in "
+                  + Checks.excerpt(text)
                   + ", expected rrf, convex or dbsf");
     };
   }
@@ -98,7 +103,10 @@ public final class Fusions {
       switch (e.getKey()) {
         case "k" -> k = integer("k", e.getValue());
         case "window" -> window = integer("window", e.getValue());
-        default -> weights.put(PathResult.checkPathName(e.getKey(), "pathWeights"), number(e.getKey(), e.getValue()));
+        default ->
+            weights.put(
+                PathResult.checkPathName(e.getKey(), "pathWeights"),
+                number(e.getKey(), e.getValue()));
       }
     }
     return rrf(k, weights, window);
@@ -108,9 +116,18 @@ public final class Fusions {
     Map<String, String> settings = new LinkedHashMap<>();
     for (String pair : list.split(",", -1)) {
       int eq = pair.indexOf('=');
-      Checks.require(eq > 0, "fusion", "expected key=value, got %s in %s", Checks.excerpt(pair.strip()), Checks.excerpt(spec));
+      Checks.require(
+          eq > 0,
+          "fusion",
+          "expected key=value, got %s in %s",
+          Checks.excerpt(pair.strip()),
+          Checks.excerpt(spec));
       String key = pair.substring(0, eq).strip();
-      Checks.require(settings.put(key, pair.substring(eq + 1).strip()) == null, key, "is set twice in %s", Checks.excerpt(spec));
+      Checks.require(
+          settings.put(key, pair.substring(eq + 1).strip()) == null,
+          key,
+          "is set twice in %s",
+          Checks.excerpt(spec));
     }
     return settings;
   }
@@ -130,7 +147,8 @@ public final class Fusions {
     try {
       return Integer.parseInt(value);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + ": must be an integer, got " + Checks.excerpt(value), e);
+      throw new IllegalArgumentException(
+          key + ": must be an integer, got " + Checks.excerpt(value), e);
     }
   }
 
@@ -138,7 +156,8 @@ public final class Fusions {
     try {
       return Double.parseDouble(value);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + ": must be a number, got " + Checks.excerpt(value), e);
+      throw new IllegalArgumentException(
+          key + ": must be a number, got " + Checks.excerpt(value), e);
     }
   }
 }

@@ -9,14 +9,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One dedup pass over an ordered candidate list: each candidate, offered in order, is kept unless it
- * duplicates one kept before it. The candidates are laid out up front so that a candidate is
+ * One dedup pass over an ordered candidate list: each candidate, offered in order, is kept unless
+ * it duplicates one kept before it. The candidates are laid out up front so that a candidate is
  * screened against all kept ones in a few passes over primitive arrays rather than compared with
  * each in full.
  *
  * <p>Comparing every candidate with every kept one is about n²/2 pairs, some 14,700 for 2 × 100
- * hits (about 172 distinct); a full cosine over 384 dimensions for each took over a millisecond. Two
- * exact screens rule out nearly every pair first:
+ * hits (about 172 distinct); a full cosine over 384 dimensions for each took over a millisecond.
+ * Two exact screens rule out nearly every pair first:
  *
  * <ul>
  *   <li><b>Vectors.</b> {@code a·b <= a_h·b_h + |a_t|·|b_t|} (Cauchy-Schwarz), where {@code h} are
@@ -24,24 +24,24 @@ import java.util.Objects;
  *       are stored dimension-major and their dot products computed {@value DedupKernel#TILE}
  *       candidates at a time ({@link DedupKernel}). Of the benchmark's MiniLM candidate pairs (384
  *       dimensions) 2.1% pass 64 coordinates (39% pass 32); those are screened again with {@value
- *       #PREFIX} (0.18% pass). Better bases were
- *       measured and rejected: the 64 highest-variance coordinates after centring pass 0.5% but
- *       cost a pass over every vector first, and a basis fitted to the candidates (greedy
- *       Gram-Schmidt) still passes 16% at 16 directions, at the price of 16 full dot products per
- *       candidate. In high dimension only many coordinates bound a cosine tightly.
- *   <li><b>Tokens.</b> A Jaccard overlap is at most the smaller set's size over the larger's, so only
- *       kept sets within a factor of the threshold in size can pass (about a quarter of the pairs);
- *       the token signatures bound the overlap: their 128-bit folds ({@link TokenSet#folded()})
- *       first, then for the few pairs left the full 512 bits ({@link TokenSet#signature()}).
+ *       #PREFIX} (0.18% pass). Better bases were measured and rejected: the 64 highest-variance
+ *       coordinates after centring pass 0.5% but cost a pass over every vector first, and a basis
+ *       fitted to the candidates (greedy Gram-Schmidt) still passes 16% at 16 directions, at the
+ *       price of 16 full dot products per candidate. In high dimension only many coordinates bound
+ *       a cosine tightly.
+ *   <li><b>Tokens.</b> A Jaccard overlap is at most the smaller set's size over the larger's, so
+ *       only kept sets within a factor of the threshold in size can pass (about a quarter of the
+ *       pairs); the token signatures bound the overlap: their 128-bit folds ({@link
+ *       TokenSet#folded()}) first, then for the few pairs left the full 512 bits ({@link
+ *       TokenSet#signature()}).
  * </ul>
  *
- * <p>Both first screens run in one pass over every earlier candidate ({@link
- * DedupKernel#screen}), lanes of candidates at a time with the Vector API, and hand on only the
- * kept candidates a screen lets through (375 of the benchmark's 14,800 pairs); each of those gets
- * the second screen of its test, then the exact test if that passes too. Vectors are read through
- * the records' views ({@link dev.recall4j.core.MemoryRecord#vectorView()}) into reused buffers,
- * not copied per candidate: at 2 × 100 candidates the copies were a quarter of a megabyte per
- * call.
+ * <p>Both first screens run in one pass over every earlier candidate ({@link DedupKernel#screen}),
+ * lanes of candidates at a time with the Vector API, and hand on only the kept candidates a screen
+ * lets through (375 of the benchmark's 14,800 pairs); each of those gets the second screen of its
+ * test, then the exact test if that passes too. Vectors are read through the records' views ({@link
+ * dev.recall4j.core.MemoryRecord#vectorView()}) into reused buffers, not copied per candidate: at 2
+ * × 100 candidates the copies were a quarter of a megabyte per call.
  *
  * <p>A pair that passes a screen gets the exact test of {@link Similarity} (double precision, as
  * when comparing every pair), in kept order, so the result, and the reason naming the first kept
@@ -50,7 +50,10 @@ import java.util.Objects;
  * thread-safe: one instance per dedup pass.
  */
 final class KeptCandidates {
-  /** Head coordinates every pair is screened with ({@link DedupKernel}): 2.1% of MiniLM pairs pass 64. */
+  /**
+   * Head coordinates every pair is screened with ({@link DedupKernel}): 2.1% of MiniLM pairs pass
+   * 64.
+   */
   static final int HEAD = 64;
 
   /**
@@ -61,8 +64,8 @@ final class KeptCandidates {
 
   /**
    * Slack of the vector screen, relative to {@code |a||b|}: far above the rounding of its float
-   * arithmetic (a 96-term dot product, norms from sums of up to a few thousand squares: under 1e-4),
-   * and it only lets a few more pairs through to the exact test.
+   * arithmetic (a 96-term dot product, norms from sums of up to a few thousand squares: under
+   * 1e-4), and it only lets a few more pairs through to the exact test.
    */
   private static final double MARGIN = 1e-3;
 
@@ -95,7 +98,8 @@ final class KeptCandidates {
   private final int[] probeFolded = new int[TokenSet.FOLDS];
   private final int dims; // head coordinates stored: HEAD, or fewer when every vector is shorter
   private final float[][] heads; // heads[d][i]: coordinate d of candidate i's vector
-  private final float[][] tile; // head dot products of the current tile's candidates with all before
+  private final float[][]
+      tile; // head dot products of the current tile's candidates with all before
   private final float[] tileScratch;
   private int tileFrom = -1;
   // The exact vector test's buffers: candidate exactOf's vector and the other one's.
@@ -104,7 +108,9 @@ final class KeptCandidates {
   private int exactOf = -1;
   private final double[] exactNorms; // NaN until computed
 
-  /** Vectors are comparable when model and dimension agree ({@link Similarity#vectorsComparable}). */
+  /**
+   * Vectors are comparable when model and dimension agree ({@link Similarity#vectorsComparable}).
+   */
   private record Space(String model, int dimension) {}
 
   /**
@@ -123,7 +129,10 @@ final class KeptCandidates {
     int n = ordered.size();
     this.kept = new ArrayList<>(n);
     // Padded for the kernel's vector loads; zeros when a test is off: the screen reads them anyway.
-    int slots = vectorTest || tokenTest ? (n + DedupKernel.PAD - 1) / DedupKernel.PAD * DedupKernel.PAD + DedupKernel.PAD : 0;
+    int slots =
+        vectorTest || tokenTest
+            ? (n + DedupKernel.PAD - 1) / DedupKernel.PAD * DedupKernel.PAD + DedupKernel.PAD
+            : 0;
     this.columns = new DedupKernel.Columns(slots);
     this.passing = new int[slots];
     this.tailNorm = new float[vectorTest ? n : 0];
@@ -136,7 +145,8 @@ final class KeptCandidates {
       if (tokenTest) {
         columns.tokenCount()[i] = s.tokens().size();
         long[] signature = s.tokens().signature();
-        System.arraycopy(signature, 0, signatures, i * TokenSet.SIGNATURE_WORDS, TokenSet.SIGNATURE_WORDS);
+        System.arraycopy(
+            signature, 0, signatures, i * TokenSet.SIGNATURE_WORDS, TokenSet.SIGNATURE_WORDS);
         int[] folded = s.tokens().folded();
         for (int w = 0; w < folded.length; w++) {
           columns.folded()[w][i] = folded[w];
@@ -162,11 +172,12 @@ final class KeptCandidates {
   }
 
   /**
-   * Reads each vector once, from its record's view into one reused buffer (reading it is needed, for
-   * its norms; a copy per candidate is not), and scatters its head into the dimension-major rows:
-   * consecutive candidates write the same cache line of each row, so the rows' lines being written
-   * stay in the level-1 cache. Copying a block of 16 candidates into as many buffers and writing the
-   * rows from there cost half as much again: buffers and rows did not fit that cache together.
+   * Reads each vector once, from its record's view into one reused buffer (reading it is needed,
+   * for its norms; a copy per candidate is not), and scatters its head into the dimension-major
+   * rows: consecutive candidates write the same cache line of each row, so the rows' lines being
+   * written stay in the level-1 cache. Copying a block of 16 candidates into as many buffers and
+   * writing the rows from there cost half as much again: buffers and rows did not fit that cache
+   * together.
    */
   private void storeHeads(int n, int longest) {
     float[] v = new float[longest];
@@ -238,26 +249,47 @@ final class KeptCandidates {
     }
     int sp = columns.space()[i];
     boolean vectorScreen = sp >= 0;
-    float[] dots = vectorScreen ? headDots(i) : columns.norm(); // the screen reads dots only when screening vectors
+    float[] dots =
+        vectorScreen
+            ? headDots(i)
+            : columns.norm(); // the screen reads dots only when screening vectors
     float norm = vectorTest ? columns.norm()[i] : 0;
     float target = vectorScreen ? (float) ((settings.vectorCosine() - MARGIN) * norm) : 0;
     double t = settings.tokenJaccard();
     int count = tokenTest ? columns.tokenCount()[i] : 0;
-    // J <= min/max, so J > t needs the other size in (t·count, count/t); one token of slack for rounding.
+    // J <= min/max, so J > t needs the other size in (t·count, count/t); one token of slack for
+    // rounding.
     int minTokens = (int) Math.floor(t * count) - 1;
-    int maxTokens = t == 0 ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, Math.ceil(count / t) + 1);
-    // J > t needs an overlap of at least floor(t·(|A| + |B|)/(1 + t)); a slightly smaller ratio keeps
+    int maxTokens =
+        t == 0 ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, Math.ceil(count / t) + 1);
+    // J > t needs an overlap of at least floor(t·(|A| + |B|)/(1 + t)); a slightly smaller ratio
+    // keeps
     // the signature screen on the safe side of float rounding without a division per pair.
     float overlapRatio = (float) (t / (1 + t) * (1 - 1e-5));
-    DedupKernel.Probe probe = new DedupKernel.Probe(vectorScreen, sp, vectorScreen ? columns.headTail()[i] : 0, target,
-        tokenTest, count, minTokens, maxTokens, foldedOf(i), overlapRatio);
+    DedupKernel.Probe probe =
+        new DedupKernel.Probe(
+            vectorScreen,
+            sp,
+            vectorScreen ? columns.headTail()[i] : 0,
+            target,
+            tokenTest,
+            count,
+            minTokens,
+            maxTokens,
+            foldedOf(i),
+            overlapRatio);
     int found = kernel.screen(columns, dots, i, probe, passing);
     for (int k = 0; k < found; k++) {
       int j = passing[k];
       // The screen passed j on one test at least; the finer screens say which tests to run exactly.
-      boolean vectors = vectorScreen && columns.space()[j] == sp && mayBeClose(i, j, dots[j], target);
+      boolean vectors =
+          vectorScreen && columns.space()[j] == sp && mayBeClose(i, j, dots[j], target);
       int other = columns.tokenCount()[j];
-      boolean tokens = tokenTest && other >= minTokens && other <= maxTokens && tokensMayOverlap(i, count, j, overlapRatio);
+      boolean tokens =
+          tokenTest
+              && other >= minTokens
+              && other <= maxTokens
+              && tokensMayOverlap(i, count, j, overlapRatio);
       String reason = vectors || tokens ? exactTest(i, j, vectors, tokens) : null;
       if (reason != null) {
         return reason;
@@ -311,7 +343,9 @@ final class KeptCandidates {
    */
   private boolean tokensMayOverlap(int i, int count, int j, float overlapRatio) {
     int only = 0;
-    for (int w = 0, mine = i * TokenSet.SIGNATURE_WORDS, theirs = j * TokenSet.SIGNATURE_WORDS; w < TokenSet.SIGNATURE_WORDS; w++) {
+    for (int w = 0, mine = i * TokenSet.SIGNATURE_WORDS, theirs = j * TokenSet.SIGNATURE_WORDS;
+        w < TokenSet.SIGNATURE_WORDS;
+        w++) {
       only += Long.bitCount(signatures[mine + w] & ~signatures[theirs + w]);
     }
     return count - only + 1 > overlapRatio * (count + columns.tokenCount()[j]);
@@ -322,13 +356,28 @@ final class KeptCandidates {
     if (vectors) {
       double cosine = exactCosine(i, j);
       if (cosine > settings.vectorCosine()) {
-        return String.format(Locale.ROOT, "near duplicate of %s: vector cosine %.3f > %.3f", other.record.id(), cosine, settings.vectorCosine());
+        return String.format(
+            Locale.ROOT,
+            "near duplicate of %s: vector cosine %.3f > %.3f",
+            other.record.id(),
+            cosine,
+            settings.vectorCosine());
       }
     }
     if (tokens) {
-      double jaccard = ordered.get(i).similarity(tokenSets).tokens().jaccardIfAbove(other.similarity(tokenSets).tokens(), settings.tokenJaccard());
+      double jaccard =
+          ordered
+              .get(i)
+              .similarity(tokenSets)
+              .tokens()
+              .jaccardIfAbove(other.similarity(tokenSets).tokens(), settings.tokenJaccard());
       if (jaccard > settings.tokenJaccard()) {
-        return String.format(Locale.ROOT, "near duplicate of %s: token Jaccard %.3f > %.3f", other.record.id(), jaccard, settings.tokenJaccard());
+        return String.format(
+            Locale.ROOT,
+            "near duplicate of %s: token Jaccard %.3f > %.3f",
+            other.record.id(),
+            jaccard,
+            settings.tokenJaccard());
       }
     }
     return null;
@@ -336,8 +385,8 @@ final class KeptCandidates {
 
   /**
    * The cosine of candidates i and j in double precision ({@link Similarity#cosine}), their vectors
-   * read through the views into two reused buffers and their norms computed once per pass: a copy of
-   * each vector tested, and its norms, had cost a quarter of a megabyte per call.
+   * read through the views into two reused buffers and their norms computed once per pass: a copy
+   * of each vector tested, and its norms, had cost a quarter of a megabyte per call.
    */
   private double exactCosine(int i, int j) {
     Similarity candidate = ordered.get(i).similarity(tokenSets);
@@ -347,11 +396,14 @@ final class KeptCandidates {
     }
     ordered.get(j).similarity(tokenSets).copyVector(exactOther);
     int length = candidate.dimension(); // j's too: the screen passes only vectors of the same space
-    return Similarity.cosine(exact, exactNorm(i, exact, length), exactOther, exactNorm(j, exactOther, length), length);
+    return Similarity.cosine(
+        exact, exactNorm(i, exact, length), exactOther, exactNorm(j, exactOther, length), length);
   }
 
-
-  /** Candidate i's norm in double precision, its vector being the first {@code length} floats of {@code v}; computed once. */
+  /**
+   * Candidate i's norm in double precision, its vector being the first {@code length} floats of
+   * {@code v}; computed once.
+   */
   private double exactNorm(int i, float[] v, int length) {
     if (Double.isNaN(exactNorms[i])) {
       exactNorms[i] = Similarity.norm(v, length);
@@ -359,8 +411,10 @@ final class KeptCandidates {
     return exactNorms[i];
   }
 
-
-  /** The index of the candidate's vector space, or -1 when it has no vector or the vector test is off. */
+  /**
+   * The index of the candidate's vector space, or -1 when it has no vector or the vector test is
+   * off.
+   */
   private int spaceOf(Similarity s) {
     if (!vectorTest || s.dimension() == 0) {
       return -1;

@@ -38,7 +38,10 @@ public record PathResult(String path, List<Candidate> ranked) {
           c.score() <= previous,
           "ranked",
           "path %s must list hits best first (non-increasing scores), got %s at position %d after %s",
-          path, c.score(), i + 1, previous);
+          path,
+          c.score(),
+          i + 1,
+          previous);
     }
   }
 

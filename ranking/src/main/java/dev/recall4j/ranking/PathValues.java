@@ -8,15 +8,18 @@ import java.util.Set;
 
 /**
  * An immutable map from path name to a value, for the few paths of a fusion: keys sorted, held in
- * two arrays. {@link FusedCandidate} keeps it as it is instead of copying it into a sorted map, which
- * took a quarter of fusion's time: two {@code TreeMap}s per candidate. Equal to any map with the
- * same entries, and iterated in key order like the {@code TreeMap} it replaces.
+ * two arrays. {@link FusedCandidate} keeps it as it is instead of copying it into a sorted map,
+ * which took a quarter of fusion's time: two {@code TreeMap}s per candidate. Equal to any map with
+ * the same entries, and iterated in key order like the {@code TreeMap} it replaces.
  */
 final class PathValues<V> extends AbstractMap<String, V> {
   private final String[] keys;
   private final Object[] values;
 
-  /** @param keys sorted, distinct, not null; shared, never modified @param values same length, not null */
+  /**
+   * @param keys sorted, distinct, not null; shared, never modified @param values same length, not
+   *     null
+   */
   PathValues(String[] keys, Object[] values) {
     assert keys.length == values.length;
     this.keys = keys;

@@ -24,30 +24,31 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Eligibility.</b> Candidates whose record is not active (superseded, deleted), and
  *       candidates that another active candidate {@linkplain MemoryRecord#supersedes() supersedes},
  *       are removed from the paths before fusion, silently: they are not candidates at all, so they
- *       appear neither in {@code ranked} nor in {@code dropped} (logged at debug). A correction thus
- *       always wins over the memory it replaces.
+ *       appear neither in {@code ranked} nor in {@code dropped} (logged at debug). A correction
+ *       thus always wins over the memory it replaces.
  *   <li><b>Fusion</b> of the remaining paths ({@link Fusion}; default {@code convex:alpha=0.5}).
  *   <li><b>Weighting:</b> {@code final = fused × decay × trust × tierBoost}, with decay from {@link
- *       RecencyDecay} at the injected clock's instant, trust {@link MemoryRecord#effectiveTrust()} (1
- *       when trust is off) and the boost of the {@link TierPolicy} (1 under strict tiers).
+ *       RecencyDecay} at the injected clock's instant, trust {@link MemoryRecord#effectiveTrust()}
+ *       (1 when trust is off) and the boost of the {@link TierPolicy} (1 under strict tiers).
  *   <li><b>Order:</b> pinned records first, then (strict tiers only) tier priority ascending, then
  *       final score descending, trust descending, id ascending.
  *   <li><b>Dedup:</b> walking that order, a candidate that duplicates one already kept ({@link
- *       Dedup}) is dropped with {@link dev.recall4j.core.DropReason#DUPLICATE}, so the better-ranked
- *       of a pair survives.
+ *       Dedup}) is dropped with {@link dev.recall4j.core.DropReason#DUPLICATE}, so the
+ *       better-ranked of a pair survives.
  *   <li><b>Diversity</b> (optional): MMR with λ re-orders each group; λ = 1 changes nothing.
  * </ol>
  *
  * <p>Every ranked record carries a complete {@link dev.recall4j.core.ScoreBreakdown}: lexical and
- * vector rank and score from the paths named {@link PathResult#LEXICAL} and {@link PathResult#VECTOR}
- * (0 and NaN when absent), fused score, decay, trust, tier priority (0 when pinned) and final score.
- * The output does not depend on the order of the paths, of equal-score candidates or of the map.
+ * vector rank and score from the paths named {@link PathResult#LEXICAL} and {@link
+ * PathResult#VECTOR} (0 and NaN when absent), fused score, decay, trust, tier priority (0 when
+ * pinned) and final score. The output does not depend on the order of the paths, of equal-score
+ * candidates or of the map.
  *
- * <p>Thread-safe; immutable but for a bounded cache of the token sets of contents it has ranked
- * (by content hash, so cached sets are always right). Cost: fusion O(n log n) for n candidates;
- * dedup screens each candidate against all kept ones at once (O(n²) multiply-adds over the first
- * {@value KeptCandidates#HEAD} vector dimensions and a pass of bit counts, with the incubator Vector
- * API when the JVM has it) and tests only the few pairs a screen lets through in full ({@link
+ * <p>Thread-safe; immutable but for a bounded cache of the token sets of contents it has ranked (by
+ * content hash, so cached sets are always right). Cost: fusion O(n log n) for n candidates; dedup
+ * screens each candidate against all kept ones at once (O(n²) multiply-adds over the first {@value
+ * KeptCandidates#HEAD} vector dimensions and a pass of bit counts, with the incubator Vector API
+ * when the JVM has it) and tests only the few pairs a screen lets through in full ({@link
  * KeptCandidates}); MMR O(n²).
  */
 public final class Ranker {
@@ -72,14 +73,15 @@ public final class Ranker {
     this.clock = b.clock;
   }
 
-  /** A builder with the defaults: convex α 0.5, default decay, trust on, tier boost 0.25, default dedup, no MMR, UTC system clock. */
+  /**
+   * A builder with the defaults: convex α 0.5, default decay, trust on, tier boost 0.25, default
+   * dedup, no MMR, UTC system clock.
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /**
-   * Ranks at the clock's current instant. See {@link #rank(List, Map, Instant)}.
-   */
+  /** Ranks at the clock's current instant. See {@link #rank(List, Map, Instant)}. */
   public RankingResult rank(List<PathResult> paths, Map<String, MemoryRecord> records) {
     return rank(paths, records, clock.instant());
   }
@@ -93,18 +95,28 @@ public final class Ranker {
    * @return the ranked records, best first, and the duplicates dropped
    * @throws IllegalArgumentException if an argument is null or a candidate has no record
    */
-  public RankingResult rank(List<PathResult> paths, Map<String, MemoryRecord> records, Instant now) {
+  public RankingResult rank(
+      List<PathResult> paths, Map<String, MemoryRecord> records, Instant now) {
     Checks.notNull(paths, "paths");
     Checks.notNull(records, "records");
     Checks.notNull(now, "now");
     List<PathResult> eligible = eligible(paths, records);
-    FusionTable fused = fusion instanceof TableFusion t ? t.table(eligible) : FusionTable.of(fusion.fuse(eligible));
+    FusionTable fused =
+        fusion instanceof TableFusion t ? t.table(eligible) : FusionTable.of(fusion.fuse(eligible));
     Weighted[] weighted = new Weighted[fused.size()];
     for (int row = 0; row < weighted.length; row++) {
       MemoryRecord r = records.get(fused.id(row));
       int priority = tiers.priority(r);
-      weighted[row] = new Weighted(r, fused, row, decay.factor(r, now), trust ? r.effectiveTrust() : 1.0, priority,
-          tiers.group(priority), tiers.boostFactor(priority));
+      weighted[row] =
+          new Weighted(
+              r,
+              fused,
+              row,
+              decay.factor(r, now),
+              trust ? r.effectiveTrust() : 1.0,
+              priority,
+              tiers.group(priority),
+              tiers.boostFactor(priority));
     }
     Weighted.sort(weighted);
     List<Weighted> ordered = Arrays.asList(weighted);
@@ -121,14 +133,18 @@ public final class Ranker {
   }
 
   /** The paths without candidates that may never rank (see step 1 of the class comment). */
-  private static List<PathResult> eligible(List<PathResult> paths, Map<String, MemoryRecord> records) {
+  private static List<PathResult> eligible(
+      List<PathResult> paths, Map<String, MemoryRecord> records) {
     Set<String> superseded = new HashSet<>();
     boolean inactive = false;
     for (PathResult p : Checks.notNull(paths, "paths")) {
       for (Candidate c : Checks.notNull(p, "paths").ranked()) {
         MemoryRecord r = records.get(c.id());
-        if (r == null || !r.id().equals(c.id())) { // checked before calling Checks: its varargs allocate per call
-          Checks.require(r != null, "records", "no record for candidate %s of path %s", c.id(), p.path());
+        if (r == null
+            || !r.id()
+                .equals(c.id())) { // checked before calling Checks: its varargs allocate per call
+          Checks.require(
+              r != null, "records", "no record for candidate %s of path %s", c.id(), p.path());
           Checks.require(false, "records", "the entry for %s holds record %s", c.id(), r.id());
         }
         if (r.isRecallable() && r.supersedes() != null) {
@@ -148,7 +164,10 @@ public final class Ranker {
         if (r.isRecallable() && !superseded.contains(c.id())) {
           keep.add(c);
         } else {
-          LOG.debug("not ranked: {} ({})", c.id(), r.isRecallable() ? "superseded by another candidate" : r.status());
+          LOG.debug(
+              "not ranked: {} ({})",
+              c.id(),
+              r.isRecallable() ? "superseded by another candidate" : r.status());
         }
       }
       out.add(keep.size() == p.ranked().size() ? p : new PathResult(p.path(), keep));
@@ -158,11 +177,25 @@ public final class Ranker {
 
   @Override
   public String toString() {
-    return "Ranker[fusion=" + fusion.name() + ", decay=" + decay + ", trust=" + trust + ", tiers=" + tiers
-        + ", dedup=" + dedup + ", mmrLambda=" + (mmrLambda == null ? "off" : mmrLambda) + "]";
+    return "Ranker[fusion="
+        + fusion.name()
+        + ", decay="
+        + decay
+        + ", trust="
+        + trust
+        + ", tiers="
+        + tiers
+        + ", dedup="
+        + dedup
+        + ", mmrLambda="
+        + (mmrLambda == null ? "off" : mmrLambda)
+        + "]";
   }
 
-  /** Builds a {@link Ranker}. Every setting has a default; bad values throw at once, naming the setting. */
+  /**
+   * Builds a {@link Ranker}. Every setting has a default; bad values throw at once, naming the
+   * setting.
+   */
   public static final class Builder {
     // The measured defaults (docs/RESULTS.md: "Passage vectors and the default fusion", "Priority
     // tiers: strict vs boost"), the same as the engine's.
@@ -187,7 +220,10 @@ public final class Ranker {
       return fusion(Fusions.parse(spec));
     }
 
-    /** Recency decay (default {@link RecencyDecay#defaults()}; {@link RecencyDecay#none()} turns it off). */
+    /**
+     * Recency decay (default {@link RecencyDecay#defaults()}; {@link RecencyDecay#none()} turns it
+     * off).
+     */
     public Builder recencyDecay(RecencyDecay decay) {
       this.decay = Checks.notNull(decay, "recencyDecay");
       return this;
@@ -217,7 +253,10 @@ public final class Ranker {
       return this;
     }
 
-    /** The clock recency is measured against by {@link Ranker#rank(List, Map)} (default UTC system clock). */
+    /**
+     * The clock recency is measured against by {@link Ranker#rank(List, Map)} (default UTC system
+     * clock).
+     */
     public Builder clock(Clock clock) {
       this.clock = Checks.notNull(clock, "clock");
       return this;

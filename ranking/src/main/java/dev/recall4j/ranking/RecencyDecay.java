@@ -36,7 +36,8 @@ public final class RecencyDecay {
   private final Map<Kind, Duration> halfLives;
   private final Duration defaultHalfLife;
   private final double floor;
-  // Half-lives in seconds, NaN for no decay, so that ranking's once-per-candidate call allocates nothing.
+  // Half-lives in seconds, NaN for no decay, so that ranking's once-per-candidate call allocates
+  // nothing.
   private final Map<Kind, Double> halfLifeSeconds = new HashMap<>();
   private final double defaultHalfLifeSeconds;
 
@@ -44,7 +45,9 @@ public final class RecencyDecay {
     this.halfLives = new HashMap<>(b.halfLives); // never mutated after construction
     this.defaultHalfLife = b.defaultHalfLife;
     this.floor = b.floor;
-    halfLives.forEach((kind, halfLife) -> halfLifeSeconds.put(kind, halfLife == null ? Double.NaN : seconds(halfLife)));
+    halfLives.forEach(
+        (kind, halfLife) ->
+            halfLifeSeconds.put(kind, halfLife == null ? Double.NaN : seconds(halfLife)));
     this.defaultHalfLifeSeconds = defaultHalfLife == null ? Double.NaN : seconds(defaultHalfLife);
   }
 
@@ -91,7 +94,10 @@ public final class RecencyDecay {
     return Math.max(floor, Math.pow(2.0, -((seconds + nanos * SECONDS_PER_NANO) / halfLife)));
   }
 
-  /** The decay factor of a record of {@code kind} last touched {@code age} ago; a negative age counts as 0. */
+  /**
+   * The decay factor of a record of {@code kind} last touched {@code age} ago; a negative age
+   * counts as 0.
+   */
   public double factor(Kind kind, Duration age) {
     Optional<Duration> halfLife = halfLife(kind);
     if (halfLife.isEmpty() || age.isNegative() || age.isZero()) {
@@ -104,7 +110,9 @@ public final class RecencyDecay {
   /** The half-life of {@code kind}, or empty when that kind does not decay. */
   public Optional<Duration> halfLife(Kind kind) {
     Checks.notNull(kind, "kind");
-    return halfLives.containsKey(kind) ? Optional.ofNullable(halfLives.get(kind)) : Optional.ofNullable(defaultHalfLife);
+    return halfLives.containsKey(kind)
+        ? Optional.ofNullable(halfLives.get(kind))
+        : Optional.ofNullable(defaultHalfLife);
   }
 
   /** The lowest factor, in (0, 1]. */
@@ -116,15 +124,22 @@ public final class RecencyDecay {
   public String toString() {
     Map<String, String> sorted = new TreeMap<>();
     halfLives.forEach((k, v) -> sorted.put(k.name(), v == null ? "none" : v.toString()));
-    return "RecencyDecay[halfLives=" + sorted + ", default=" + (defaultHalfLife == null ? "none" : defaultHalfLife)
-        + ", floor=" + floor + "]";
+    return "RecencyDecay[halfLives="
+        + sorted
+        + ", default="
+        + (defaultHalfLife == null ? "none" : defaultHalfLife)
+        + ", floor="
+        + floor
+        + "]";
   }
 
   private static double seconds(Duration d) {
     return d.getSeconds() + d.getNano() * SECONDS_PER_NANO;
   }
 
-  /** Builds a {@link RecencyDecay}; starts from the documented defaults. Bad values throw at once. */
+  /**
+   * Builds a {@link RecencyDecay}; starts from the documented defaults. Bad values throw at once.
+   */
   public static final class Builder {
     // A null value means "this kind does not decay"; HashMap because Map.of rejects nulls.
     private final Map<Kind, Duration> halfLives = new HashMap<>();
@@ -132,7 +147,14 @@ public final class RecencyDecay {
     private double floor = DEFAULT_FLOOR;
 
     private Builder() {
-      for (Kind k : new Kind[] {Kind.IDENTITY, Kind.WORKSPACE_PROFILE, Kind.PROJECT_FACT, Kind.CORRECTION, Kind.RAG_CHUNK}) {
+      for (Kind k :
+          new Kind[] {
+            Kind.IDENTITY,
+            Kind.WORKSPACE_PROFILE,
+            Kind.PROJECT_FACT,
+            Kind.CORRECTION,
+            Kind.RAG_CHUNK
+          }) {
         halfLives.put(k, null);
       }
       halfLives.put(Kind.TOOL_USE, Duration.ofDays(14));
@@ -144,7 +166,8 @@ public final class RecencyDecay {
     /**
      * Sets the half-life of one kind.
      *
-     * @throws IllegalArgumentException naming {@code halfLife[kind]} if it is null, zero or negative
+     * @throws IllegalArgumentException naming {@code halfLife[kind]} if it is null, zero or
+     *     negative
      */
     public Builder halfLife(Kind kind, Duration halfLife) {
       Checks.notNull(kind, "kind");
@@ -185,7 +208,11 @@ public final class RecencyDecay {
 
     private static Duration checkHalfLife(Duration halfLife, String field) {
       Checks.notNull(halfLife, field);
-      Checks.require(!halfLife.isNegative() && !halfLife.isZero(), field, "must be positive, got %s", halfLife);
+      Checks.require(
+          !halfLife.isNegative() && !halfLife.isZero(),
+          field,
+          "must be positive, got %s",
+          halfLife);
       return halfLife;
     }
   }

@@ -21,11 +21,17 @@ record Rrf(int k, Map<String, Double> weights, int window) implements TableFusio
     Checks.require(window > 0, "window", "must be > 0, got %d", window);
     Checks.notNull(weights, "pathWeights");
     TreeMap<String, Double> copy = new TreeMap<>();
-    weights.forEach((path, w) -> {
-      PathResult.checkPathName(path, "pathWeights");
-      Checks.require(w != null && Double.isFinite(w) && w >= 0, "pathWeights", "weight of path %s must be finite and >= 0, got %s", path, w);
-      copy.put(path, w);
-    });
+    weights.forEach(
+        (path, w) -> {
+          PathResult.checkPathName(path, "pathWeights");
+          Checks.require(
+              w != null && Double.isFinite(w) && w >= 0,
+              "pathWeights",
+              "weight of path %s must be finite and >= 0, got %s",
+              path,
+              w);
+          copy.put(path, w);
+        });
     weights = Collections.unmodifiableMap(copy);
   }
 

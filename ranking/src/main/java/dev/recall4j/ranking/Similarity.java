@@ -21,10 +21,15 @@ final class Similarity {
 
   /** Whether both vectors exist and can be compared: same dimension, same (or unknown) model. */
   boolean vectorsComparable(Similarity other) {
-    return dimension() > 0 && dimension() == other.dimension() && Objects.equals(model(), other.model());
+    return dimension() > 0
+        && dimension() == other.dimension()
+        && Objects.equals(model(), other.model());
   }
 
-  /** Cosine of the two vectors, clamped to [-1, 1]; 0 when a vector is all zeros. Requires {@link #vectorsComparable}. */
+  /**
+   * Cosine of the two vectors, clamped to [-1, 1]; 0 when a vector is all zeros. Requires {@link
+   * #vectorsComparable}.
+   */
   double cosine(Similarity other) {
     return cosine(vector(), norm(), other.vector(), other.norm(), dimension());
   }
@@ -63,7 +68,9 @@ final class Similarity {
     return record.dimension();
   }
 
-  /** Copies the vector into the start of {@code into}, which must hold {@link #dimension()} floats. */
+  /**
+   * Copies the vector into the start of {@code into}, which must hold {@link #dimension()} floats.
+   */
   void copyVector(float[] into) {
     if (dimension() > 0) {
       record.vectorView().get(0, into, 0, dimension());

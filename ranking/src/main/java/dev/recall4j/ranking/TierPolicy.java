@@ -11,23 +11,24 @@ import java.util.TreeMap;
 /**
  * How priority tiers interleave with scores.
  *
- * <p>Each kind has an injection priority, 1 first. The defaults follow the seed designs: identity and
- * workspace profile 1, project facts and corrections 2 (a fact the user corrected is written with
- * the highest priority), tool use and workflows 3, user preferences 4, RAG chunks 5, KB observations
- * 6; kinds not listed get 4, like other experiential memories. Pinned records have priority 0 and
- * always come first, under either mode.
+ * <p>Each kind has an injection priority, 1 first. The defaults follow the seed designs: identity
+ * and workspace profile 1, project facts and corrections 2 (a fact the user corrected is written
+ * with the highest priority), tool use and workflows 3, user preferences 4, RAG chunks 5, KB
+ * observations 6; kinds not listed get 4, like other experiential memories. Pinned records have
+ * priority 0 and always come first, under either mode.
  *
  * <ul>
  *   <li>{@linkplain #strict() Strict}: order by priority first, scores only inside a tier.
  *   <li>{@linkplain #boost(double) Boost}: order by score, the final score multiplied by {@code 1 +
- *       strength × (maxPriority − p) / (maxPriority − 1)}: the first tier gets {@code 1 + strength},
- *       the last 1, linear in between; pinned records get the first tier's boost.
+ *       strength × (maxPriority − p) / (maxPriority − 1)}: the first tier gets {@code 1 +
+ *       strength}, the last 1, linear in between; pinned records get the first tier's boost.
  * </ul>
  *
- * <p>Boost is the better policy by measurement (docs/RESULTS.md, "Priority tiers: strict vs boost"):
- * on LoCoMo turns and observations in one haystack, strict order cost 0.18 nDCG@10 and never let an
- * observation into the block, while boosts from 0 to 1 scored within 0.007 of each other; the
- * {@link Ranker} and the engine default to {@code boost(0.25)}. Immutable and thread-safe.
+ * <p>Boost is the better policy by measurement (docs/RESULTS.md, "Priority tiers: strict vs
+ * boost"): on LoCoMo turns and observations in one haystack, strict order cost 0.18 nDCG@10 and
+ * never let an observation into the block, while boosts from 0 to 1 scored within 0.007 of each
+ * other; the {@link Ranker} and the engine default to {@code boost(0.25)}. Immutable and
+ * thread-safe.
  */
 public final class TierPolicy {
   /** Priority of pinned records: before every tier. */
@@ -44,7 +45,10 @@ public final class TierPolicy {
     this.unknownKindPriority = b.unknownKindPriority;
     this.strength = b.strength;
     this.strict = b.strict;
-    this.maxPriority = Math.max(unknownKindPriority, priorities.values().stream().mapToInt(Integer::intValue).max().orElse(1));
+    this.maxPriority =
+        Math.max(
+            unknownKindPriority,
+            priorities.values().stream().mapToInt(Integer::intValue).max().orElse(1));
   }
 
   /** Strict tiers with the default priorities. */
@@ -103,8 +107,13 @@ public final class TierPolicy {
   public String toString() {
     Map<String, Integer> sorted = new TreeMap<>();
     priorities.forEach((k, v) -> sorted.put(k.name(), v));
-    return "TierPolicy[" + (strict ? "strict" : "boost=" + strength) + ", priorities=" + sorted
-        + ", unknownKind=" + unknownKindPriority + "]";
+    return "TierPolicy["
+        + (strict ? "strict" : "boost=" + strength)
+        + ", priorities="
+        + sorted
+        + ", unknownKind="
+        + unknownKindPriority
+        + "]";
   }
 
   /** Builds a {@link TierPolicy}. Bad values throw at once, naming the setting. */
@@ -129,7 +138,8 @@ public final class TierPolicy {
     /** Sets the priority of one kind, >= 1. */
     public Builder priority(Kind kind, int priority) {
       Checks.notNull(kind, "kind");
-      Checks.require(priority >= 1, "priority[" + kind.name() + "]", "must be >= 1, got %d", priority);
+      Checks.require(
+          priority >= 1, "priority[" + kind.name() + "]", "must be >= 1, got %d", priority);
       priorities.put(kind, priority);
       return this;
     }
@@ -149,7 +159,11 @@ public final class TierPolicy {
 
     /** Score order with a tier boost of {@code strength} (finite, >= 0; 0 = plain score order). */
     public Builder boost(double strength) {
-      Checks.require(Double.isFinite(strength) && strength >= 0, "strength", "must be finite and >= 0, got %s", strength);
+      Checks.require(
+          Double.isFinite(strength) && strength >= 0,
+          "strength",
+          "must be finite and >= 0, got %s",
+          strength);
       this.strength = strength;
       this.strict = false;
       return this;

@@ -16,8 +16,8 @@ final class TokenSet {
 
   /**
    * Ints the signature is folded into for dedup's first screen ({@link #folded()}). One (32 bits)
-   * lets through 1,642 pairs of the fusion benchmark's 14,800 to the test of the full signature; two
-   * let through 984 and four 375: each fold costs the screen a load, a bit count and an add per
+   * lets through 1,642 pairs of the fusion benchmark's 14,800 to the test of the full signature;
+   * two let through 984 and four 375: each fold costs the screen a load, a bit count and an add per
    * group of lanes, each pair let through a test of eight longs.
    */
   static final int FOLDS = 4;
@@ -61,8 +61,8 @@ final class TokenSet {
 
   /**
    * The signature's 512 bits ORed into {@value #FOLDS} ints, int w holding its 32-bit words w, w +
-   * FOLDS, ...: a bit set in one set's fold but not in another's still proves a token only the first
-   * holds (not a copy: never modify it).
+   * FOLDS, ...: a bit set in one set's fold but not in another's still proves a token only the
+   * first holds (not a copy: never modify it).
    */
   int[] folded() {
     return folded;
@@ -82,8 +82,12 @@ final class TokenSet {
   double jaccardIfAbove(TokenSet other, double threshold) {
     int[] a = hashes;
     int[] b = other.hashes;
-    long needed = threshold < 0 ? 0 : (long) Math.floor(threshold * (a.length + b.length) / (1 + threshold));
-    if (Math.min(a.length - onlyBits(signature, other.signature), b.length - onlyBits(other.signature, signature)) < needed) {
+    long needed =
+        threshold < 0 ? 0 : (long) Math.floor(threshold * (a.length + b.length) / (1 + threshold));
+    if (Math.min(
+            a.length - onlyBits(signature, other.signature),
+            b.length - onlyBits(other.signature, signature))
+        < needed) {
       return Double.NEGATIVE_INFINITY;
     }
     int i = 0;
@@ -109,8 +113,9 @@ final class TokenSet {
   }
 
   /**
-   * Sorted distinct hashes of the lower-cased letter-or-digit runs, hashed in place (no substrings).
-   * ASCII characters take a table lookup; others the {@link Character} code-point methods.
+   * Sorted distinct hashes of the lower-cased letter-or-digit runs, hashed in place (no
+   * substrings). ASCII characters take a table lookup; others the {@link Character} code-point
+   * methods.
    */
   private static int[] hashes(String text) {
     int[] hashes = new int[16];

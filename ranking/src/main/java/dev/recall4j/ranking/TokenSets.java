@@ -6,11 +6,12 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The token sets of record contents, computed once per content and kept by content hash.
  *
- * <p>Tokenising is the largest cost of dedup that does not depend on the other candidates (about 500
- * characters per candidate, 2 × 100 candidates per recall), and an agent recalls the same records
- * again and again. A content hash names its content (SHA-256), so a cached set is always the one the
- * content would give. Holds at most {@link #CAPACITY} sets and forgets all of them when full, so memory stays
- * bounded (about 0.5 KB per set) without bookkeeping on every hit. Thread-safe.
+ * <p>Tokenising is the largest cost of dedup that does not depend on the other candidates (about
+ * 500 characters per candidate, 2 × 100 candidates per recall), and an agent recalls the same
+ * records again and again. A content hash names its content (SHA-256), so a cached set is always
+ * the one the content would give. Holds at most {@link #CAPACITY} sets and forgets all of them when
+ * full, so memory stays bounded (about 0.5 KB per set) without bookkeeping on every hit.
+ * Thread-safe.
  */
 final class TokenSets {
   /** Sets held at most; a 2 × 100 recall needs about 200. */

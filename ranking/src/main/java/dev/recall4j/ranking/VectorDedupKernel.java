@@ -16,7 +16,8 @@ import jdk.incubator.vector.VectorSpecies;
  */
 final class VectorDedupKernel extends DedupKernel {
   private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
-  private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED; // as many lanes: same width
+  private static final VectorSpecies<Integer> INTS =
+      IntVector.SPECIES_PREFERRED; // as many lanes: same width
 
   @Override
   int screen(Columns c, float[] dots, int limit, Probe p, int[] out) {
@@ -39,23 +40,34 @@ final class VectorDedupKernel extends DedupKernel {
     for (int j = 0; j < limit; j += INTS.length()) {
       VectorMask<Integer> pass = none;
       if (p.vectors()) {
-        FloatVector bound = FloatVector.fromArray(SPECIES, c.headTail(), j).fma(tail, FloatVector.fromArray(SPECIES, dots, j));
+        FloatVector bound =
+            FloatVector.fromArray(SPECIES, c.headTail(), j)
+                .fma(tail, FloatVector.fromArray(SPECIES, dots, j));
         FloatVector excess = bound.sub(FloatVector.fromArray(SPECIES, c.norm(), j).mul(target));
         // Negated so that a NaN (an overflowing screen) passes.
-        pass = excess.compare(VectorOperators.LT, 0f).not().cast(INTS)
-            .and(IntVector.fromArray(INTS, c.space(), j).compare(VectorOperators.EQ, space));
+        pass =
+            excess
+                .compare(VectorOperators.LT, 0f)
+                .not()
+                .cast(INTS)
+                .and(IntVector.fromArray(INTS, c.space(), j).compare(VectorOperators.EQ, space));
       }
       if (p.tokens()) {
         IntVector other = IntVector.fromArray(INTS, c.tokenCount(), j);
-        IntVector only = onlyMine(c.folded()[0], j, folded0)
-            .add(onlyMine(c.folded()[1], j, folded1))
-            .add(onlyMine(c.folded()[2], j, folded2))
-            .add(onlyMine(c.folded()[3], j, folded3));
+        IntVector only =
+            onlyMine(c.folded()[0], j, folded0)
+                .add(onlyMine(c.folded()[1], j, folded1))
+                .add(onlyMine(c.folded()[2], j, folded2))
+                .add(onlyMine(c.folded()[3], j, folded3));
         FloatVector overlap = (FloatVector) countPlusOne.sub(only).convert(VectorOperators.I2F, 0);
-        FloatVector needed = ((FloatVector) other.add(count).convert(VectorOperators.I2F, 0)).mul(ratio);
-        pass = pass.or(other.compare(VectorOperators.GE, minTokens)
-            .and(other.compare(VectorOperators.LE, maxTokens))
-            .and(overlap.compare(VectorOperators.GT, needed).cast(INTS)));
+        FloatVector needed =
+            ((FloatVector) other.add(count).convert(VectorOperators.I2F, 0)).mul(ratio);
+        pass =
+            pass.or(
+                other
+                    .compare(VectorOperators.GE, minTokens)
+                    .and(other.compare(VectorOperators.LE, maxTokens))
+                    .and(overlap.compare(VectorOperators.GT, needed).cast(INTS)));
       }
       // Lanes at or past the limit fail here too: no candidate from the limit on is kept yet.
       pass = pass.and(IntVector.fromArray(INTS, c.kept(), j).compare(VectorOperators.NE, 0));
@@ -68,7 +80,9 @@ final class VectorDedupKernel extends DedupKernel {
     return found;
   }
 
-  /** Per lane, the bits of the candidate's fold {@code mine} that candidate {@code j + lane} lacks. */
+  /**
+   * Per lane, the bits of the candidate's fold {@code mine} that candidate {@code j + lane} lacks.
+   */
   private static IntVector onlyMine(int[] theirs, int j, IntVector mine) {
     return IntVector.fromArray(INTS, theirs, j).not().and(mine).lanewise(VectorOperators.BIT_COUNT);
   }
@@ -95,7 +109,8 @@ final class VectorDedupKernel extends DedupKernel {
   }
 
   @Override
-  void tile(float[][] heads, int dims, int from, int rows, int limit, float[][] out, float[] scratch) {
+  void tile(
+      float[][] heads, int dims, int from, int rows, int limit, float[][] out, float[] scratch) {
     int lanes = SPECIES.length();
     // The tile's own coordinates, row-interleaved and contiguous, so that the eight broadcasts of a
     // coordinate read one cache line with bounds the JIT can prove. Rows past the tile's end repeat

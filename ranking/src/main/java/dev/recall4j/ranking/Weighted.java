@@ -46,7 +46,8 @@ final class Weighted {
   private static void merge(Weighted[] items, Weighted[] buffer, int from, int middle, int to) {
     System.arraycopy(items, from, buffer, from, to - from);
     for (int k = from, a = from, b = middle; k < to; k++) {
-      items[k] = b >= to || a < middle && compare(buffer[a], buffer[b]) <= 0 ? buffer[a++] : buffer[b++];
+      items[k] =
+          b >= to || a < middle && compare(buffer[a], buffer[b]) <= 0 ? buffer[a++] : buffer[b++];
     }
   }
 
@@ -73,7 +74,15 @@ final class Weighted {
   private Similarity similarity;
 
   /** The candidate of {@code row} in {@code fused}. */
-  Weighted(MemoryRecord record, FusionTable fused, int row, double decay, double trust, int priority, int group, double boost) {
+  Weighted(
+      MemoryRecord record,
+      FusionTable fused,
+      int row,
+      double decay,
+      double trust,
+      int priority,
+      int group,
+      double boost) {
     this.record = record;
     this.fused = fused;
     this.row = row;
@@ -84,7 +93,10 @@ final class Weighted {
     this.finalScore = fused.fusedScore(row) * decay * trust * boost;
   }
 
-  /** Computed on first use, with the content's token set from {@code tokenSets}: exact-only dedup needs none. */
+  /**
+   * Computed on first use, with the content's token set from {@code tokenSets}: exact-only dedup
+   * needs none.
+   */
   Similarity similarity(TokenSets tokenSets) {
     if (similarity == null) {
       similarity = new Similarity(record, tokenSets.of(record));

@@ -24,12 +24,24 @@ final class Fixtures {
 
   /** An active project fact (no decay by default) created at {@link #T0}. */
   static MemoryRecord.Builder rec(String id, String content) {
-    return MemoryRecord.builder().id(id).silo(Silo.MEMORY).kind(Kind.PROJECT_FACT).content(content).created(T0);
+    return MemoryRecord.builder()
+        .id(id)
+        .silo(Silo.MEMORY)
+        .kind(Kind.PROJECT_FACT)
+        .content(content)
+        .created(T0);
   }
 
-  /** {@code r} as a ranked candidate of its own: fused score as given, no path evidence, decay and boost 1. */
-  static Weighted weighted(MemoryRecord r, double fusedScore, double trust, int priority, int group) {
-    FusionTable table = FusionTable.of(List.of(new FusedCandidate(r.id(), fusedScore, java.util.Map.of(), java.util.Map.of())));
+  /**
+   * {@code r} as a ranked candidate of its own: fused score as given, no path evidence, decay and
+   * boost 1.
+   */
+  static Weighted weighted(
+      MemoryRecord r, double fusedScore, double trust, int priority, int group) {
+    FusionTable table =
+        FusionTable.of(
+            List.of(
+                new FusedCandidate(r.id(), fusedScore, java.util.Map.of(), java.util.Map.of())));
     return new Weighted(r, table, 0, 1, trust, priority, group, 1);
   }
 
@@ -50,12 +62,15 @@ final class Fixtures {
     return new PathResult(p.path(), out);
   }
 
-  /** A path over a random subset of {@code ids}, scores drawn from few values so that ties occur. */
+  /**
+   * A path over a random subset of {@code ids}, scores drawn from few values so that ties occur.
+   */
   static PathResult randomPath(String name, List<String> ids, Random random) {
     List<Candidate> hits = new ArrayList<>();
     for (String id : ids) {
       if (random.nextInt(3) > 0) {
-        hits.add(new Candidate(id, random.nextInt(6) * 0.5 + (name.equals(PathResult.VECTOR) ? 0 : 3)));
+        hits.add(
+            new Candidate(id, random.nextInt(6) * 0.5 + (name.equals(PathResult.VECTOR) ? 0 : 3)));
       }
     }
     hits.sort(java.util.Comparator.comparingDouble(Candidate::score).reversed());

@@ -22,7 +22,11 @@ class FusionGoldenTest {
     assertEquals(idScorePairs.length / 2, fused.size(), fused::toString);
     for (int i = 0; i < fused.size(); i++) {
       assertEquals(idScorePairs[2 * i], fused.get(i).id(), "position " + (i + 1) + " of " + fused);
-      assertEquals((double) idScorePairs[2 * i + 1], fused.get(i).fusedScore(), 1e-12, "score of " + fused.get(i).id());
+      assertEquals(
+          (double) idScorePairs[2 * i + 1],
+          fused.get(i).fusedScore(),
+          1e-12,
+          "score of " + fused.get(i).id());
     }
   }
 
@@ -31,7 +35,16 @@ class FusionGoldenTest {
     // a = c = 1/61 + 1/62: the tie goes to the smaller id.
     assertFused(
         Fusions.rrf(60).fuse(PATHS),
-        "a", 1 / 61.0 + 1 / 62.0, "c", 1 / 62.0 + 1 / 61.0, "b", 1 / 62.0, "e", 1 / 63.0, "d", 1 / 64.0);
+        "a",
+        1 / 61.0 + 1 / 62.0,
+        "c",
+        1 / 62.0 + 1 / 61.0,
+        "b",
+        1 / 62.0,
+        "e",
+        1 / 63.0,
+        "d",
+        1 / 64.0);
   }
 
   @Test
@@ -46,17 +59,28 @@ class FusionGoldenTest {
 
   @Test
   void weightedRrfWithWindow() {
-    // k = 10, vector weighs 2, only ranks <= 2 count: d (lexical rank 4) and e (vector rank 3) vanish.
+    // k = 10, vector weighs 2, only ranks <= 2 count: d (lexical rank 4) and e (vector rank 3)
+    // vanish.
     Fusion rrf = Fusions.rrf(10, Map.of("lexical", 1.0, "vector", 2.0), 2);
     assertFused(rrf.fuse(PATHS), "c", 1 / 12.0 + 2 / 11.0, "a", 1 / 11.0 + 2 / 12.0, "b", 1 / 12.0);
   }
 
   @Test
   void convexAlpha03() {
-    // lexical min-max over [10, 1]: a 1, b = c = 7/9, d 0; vector over [0.9, 0.5]: c 1, a 0.75, e 0.
+    // lexical min-max over [10, 1]: a 1, b = c = 7/9, d 0; vector over [0.9, 0.5]: c 1, a 0.75, e
+    // 0.
     assertFused(
         Fusions.convex(0.3).fuse(PATHS),
-        "a", 0.7 + 0.3 * 0.75, "c", 0.7 * 7 / 9 + 0.3, "b", 0.7 * 7 / 9, "d", 0.0, "e", 0.0);
+        "a",
+        0.7 + 0.3 * 0.75,
+        "c",
+        0.7 * 7 / 9 + 0.3,
+        "b",
+        0.7 * 7 / 9,
+        "d",
+        0.0,
+        "e",
+        0.0);
   }
 
   @Test
@@ -64,23 +88,39 @@ class FusionGoldenTest {
     // lexical / 10: a 1, b = c 0.8, d 0.1; vector / 0.9: c 1, a 8/9, e 5/9.
     assertFused(
         Fusions.parse("convex:alpha=0.5,norm=theoretical").fuse(PATHS),
-        "a", 0.5 + 0.5 * 0.8 / 0.9, "c", 0.5 * 0.8 + 0.5, "b", 0.4, "e", 0.5 * 0.5 / 0.9, "d", 0.05);
+        "a",
+        0.5 + 0.5 * 0.8 / 0.9,
+        "c",
+        0.5 * 0.8 + 0.5,
+        "b",
+        0.4,
+        "e",
+        0.5 * 0.5 / 0.9,
+        "d",
+        0.05);
   }
 
   @Test
   void convexWithOnePathUsesItAlone() {
     // alpha = 1 would zero the lexical path; with no vector hits it must still order by BM25.
     List<FusedCandidate> fused =
-        Fusions.convex(1.0).fuse(List.of(path("lexical", c("a", 3), c("b", 2), c("c", 1)), path("vector")));
+        Fusions.convex(1.0)
+            .fuse(List.of(path("lexical", c("a", 3), c("b", 2), c("c", 1)), path("vector")));
     assertFused(fused, "a", 1.0, "b", 0.5, "c", 0.0);
   }
 
   @Test
   void dbsf() {
-    // mean ± 3 sample sd per path: lexical mean 6.75, sd sqrt(46.75 / 3); vector mean 0.7333, sd 0.2082.
+    // mean ± 3 sample sd per path: lexical mean 6.75, sd sqrt(46.75 / 3); vector mean 0.7333, sd
+    // 0.2082.
     double lexSd = Math.sqrt(46.75 / 3);
     double vecMean = 2.2 / 3;
-    double vecSd = Math.sqrt(((0.9 - vecMean) * (0.9 - vecMean) + (0.8 - vecMean) * (0.8 - vecMean) + (0.5 - vecMean) * (0.5 - vecMean)) / 2);
+    double vecSd =
+        Math.sqrt(
+            ((0.9 - vecMean) * (0.9 - vecMean)
+                    + (0.8 - vecMean) * (0.8 - vecMean)
+                    + (0.5 - vecMean) * (0.5 - vecMean))
+                / 2);
     double lexA = 0.5 + (10 - 6.75) / (6 * lexSd);
     double lexB = 0.5 + (8 - 6.75) / (6 * lexSd);
     double lexD = 0.5 + (1 - 6.75) / (6 * lexSd);
@@ -89,7 +129,16 @@ class FusionGoldenTest {
     double vecE = 0.5 + (0.5 - vecMean) / (6 * vecSd);
     assertFused(
         Fusions.dbsf().fuse(PATHS),
-        "a", lexA + vecA, "c", lexB + vecC, "b", lexB, "e", vecE, "d", lexD);
+        "a",
+        lexA + vecA,
+        "c",
+        lexB + vecC,
+        "b",
+        lexB,
+        "e",
+        vecE,
+        "d",
+        lexD);
     // The same numbers from an independent computation (Python statistics.stdev):
     assertEquals(1.1905911588176057, Fusions.dbsf().fuse(PATHS).get(0).fusedScore(), 1e-12);
   }

@@ -25,7 +25,8 @@ class FusionPropertiesTest {
   private static List<PathResult> randomPaths(Random random) {
     List<String> ids = Fixtures.ids(2 + random.nextInt(12));
     return List.of(
-        Fixtures.randomPath(PathResult.LEXICAL, ids, random), Fixtures.randomPath(PathResult.VECTOR, ids, random));
+        Fixtures.randomPath(PathResult.LEXICAL, ids, random),
+        Fixtures.randomPath(PathResult.VECTOR, ids, random));
   }
 
   @Property(tries = 200)
@@ -46,13 +47,17 @@ class FusionPropertiesTest {
     for (Fusion f : FUSIONS) {
       List<FusedCandidate> fused = f.fuse(randomPaths(random));
       List<FusedCandidate> sorted = new ArrayList<>(fused);
-      sorted.sort(Comparator.comparingDouble(FusedCandidate::fusedScore).reversed().thenComparing(FusedCandidate::id));
+      sorted.sort(
+          Comparator.comparingDouble(FusedCandidate::fusedScore)
+              .reversed()
+              .thenComparing(FusedCandidate::id));
       assertEquals(sorted, fused, f.name());
     }
   }
 
   @Property(tries = 300)
-  void aBetterRankNeverLowersTheFusedScore(@ForAll Random random, @ForAll @IntRange(min = 1, max = 8) int raise) {
+  void aBetterRankNeverLowersTheFusedScore(
+      @ForAll Random random, @ForAll @IntRange(min = 1, max = 8) int raise) {
     List<PathResult> paths = randomPaths(random);
     int which = random.nextInt(paths.size());
     PathResult p = paths.get(which);
@@ -70,11 +75,17 @@ class FusionPropertiesTest {
     for (Fusion f : FUSIONS) {
       double before = scoreOf(f.fuse(paths), moved.id());
       double now = scoreOf(f.fuse(after), moved.id());
-      assertTrue(now >= before - 1e-12, () -> f.name() + ": " + moved.id() + " fell from " + before + " to " + now);
+      assertTrue(
+          now >= before - 1e-12,
+          () -> f.name() + ": " + moved.id() + " fell from " + before + " to " + now);
     }
   }
 
   private static double scoreOf(List<FusedCandidate> fused, String id) {
-    return fused.stream().filter(f -> f.id().equals(id)).mapToDouble(FusedCandidate::fusedScore).findFirst().orElse(0);
+    return fused.stream()
+        .filter(f -> f.id().equals(id))
+        .mapToDouble(FusedCandidate::fusedScore)
+        .findFirst()
+        .orElse(0);
   }
 }

@@ -63,41 +63,74 @@ class FusionsTest {
         "'   '                  | fusion: must not be empty or blank",
       })
   void badSpecsNameTheSetting(String spec, String message) {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Fusions.parse(spec));
-    assertTrue(e.getMessage().startsWith(message), () -> "expected \"" + message + "\", got \"" + e.getMessage() + "\"");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Fusions.parse(spec));
+    assertTrue(
+        e.getMessage().startsWith(message),
+        () -> "expected \"" + message + "\", got \"" + e.getMessage() + "\"");
   }
 
   @Test
   void badFactoryArgumentsNameTheSetting() {
-    assertEquals("k: must be > 0, got 0", assertThrows(IllegalArgumentException.class, () -> Fusions.rrf(0)).getMessage());
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Fusions.convex(-0.01)).getMessage().startsWith("alpha:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Fusions.rrf(60, Map.of(), 0)).getMessage().startsWith("window:"));
+    assertEquals(
+        "k: must be > 0, got 0",
+        assertThrows(IllegalArgumentException.class, () -> Fusions.rrf(0)).getMessage());
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Fusions.convex(-0.01))
+            .getMessage()
+            .startsWith("alpha:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Fusions.rrf(60, Map.of(), 0))
+            .getMessage()
+            .startsWith("window:"));
   }
 
   @Test
   void candidateRejectsNonFiniteScores() {
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> c("a", Double.NaN)).getMessage().startsWith("score: must be finite, got NaN"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> c("a", Double.POSITIVE_INFINITY)).getMessage().startsWith("score:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> c(" ", 1)).getMessage().startsWith("id:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> c("a", Double.NaN))
+            .getMessage()
+            .startsWith("score: must be finite, got NaN"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> c("a", Double.POSITIVE_INFINITY))
+            .getMessage()
+            .startsWith("score:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> c(" ", 1))
+            .getMessage()
+            .startsWith("id:"));
   }
 
   @Test
   void pathRejectsUnsortedAndRepeatedHits() {
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> path("lexical", c("a", 1), c("b", 2)))
-        .getMessage().startsWith("ranked: path lexical must list hits best first"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> path("lexical", c("a", 2), c("a", 1)))
-        .getMessage().startsWith("ranked: duplicate id a"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> path("BM25")).getMessage().startsWith("path:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> path("lexical", c("a", 1), c("b", 2)))
+            .getMessage()
+            .startsWith("ranked: path lexical must list hits best first"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> path("lexical", c("a", 2), c("a", 1)))
+            .getMessage()
+            .startsWith("ranked: duplicate id a"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> path("BM25"))
+            .getMessage()
+            .startsWith("path:"));
   }
 
   @Test
   void fusionRejectsRepeatedPathsAndConvexForeignPaths() {
     List<PathResult> twice = List.of(path("lexical", c("a", 1)), path("lexical", c("b", 1)));
     for (Fusion f : List.of(Fusions.rrf(60), Fusions.convex(0.5), Fusions.dbsf())) {
-      assertTrue(assertThrows(IllegalArgumentException.class, () -> f.fuse(twice)).getMessage().startsWith("paths: path lexical is listed twice"));
+      assertTrue(
+          assertThrows(IllegalArgumentException.class, () -> f.fuse(twice))
+              .getMessage()
+              .startsWith("paths: path lexical is listed twice"));
     }
     List<PathResult> sparse = List.of(path("sparse", c("a", 1)));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Fusions.convex(0.5).fuse(sparse)).getMessage().startsWith("paths: convex fusion combines"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Fusions.convex(0.5).fuse(sparse))
+            .getMessage()
+            .startsWith("paths: convex fusion combines"));
     assertEquals(1, Fusions.rrf(60).fuse(sparse).size());
   }
 
@@ -107,8 +140,23 @@ class FusionsTest {
     FusedCandidate f = new FusedCandidate("a", 0.5, ranks, Map.of("lexical", 3.0));
     ranks.put("vector", 2);
     assertEquals(new ArrayList<>(List.of("lexical")), new ArrayList<>(f.ranks().keySet()));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> new FusedCandidate("a", -1, Map.of(), Map.of())).getMessage().startsWith("fusedScore:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> new FusedCandidate("a", 1, Map.of("lexical", 0), Map.of("lexical", 1.0))).getMessage().startsWith("ranks:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> new FusedCandidate("a", 1, Map.of("lexical", 1), Map.of())).getMessage().startsWith("scores:"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new FusedCandidate("a", -1, Map.of(), Map.of()))
+            .getMessage()
+            .startsWith("fusedScore:"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new FusedCandidate("a", 1, Map.of("lexical", 0), Map.of("lexical", 1.0)))
+            .getMessage()
+            .startsWith("ranks:"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new FusedCandidate("a", 1, Map.of("lexical", 1), Map.of()))
+            .getMessage()
+            .startsWith("scores:"));
   }
 }

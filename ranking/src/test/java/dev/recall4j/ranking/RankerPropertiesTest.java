@@ -22,17 +22,23 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
-import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
-/** Invariants of the whole ranking pipeline over random candidates; jqwik prints the seed on failure. */
+/**
+ * Invariants of the whole ranking pipeline over random candidates; jqwik prints the seed on
+ * failure.
+ */
 class RankerPropertiesTest {
-  private static final String[] WORDS = {"java", "maven", "build", "test", "deploy", "helm", "port"};
-  private static final List<Kind> KINDS = List.of(Kind.PROJECT_FACT, Kind.TOOL_USE, Kind.USER_PREFERENCE, Kind.RAG_CHUNK);
+  private static final String[] WORDS = {
+    "java", "maven", "build", "test", "deploy", "helm", "port"
+  };
+  private static final List<Kind> KINDS =
+      List.of(Kind.PROJECT_FACT, Kind.TOOL_USE, Kind.USER_PREFERENCE, Kind.RAG_CHUNK);
   private static final Instant NOW = Fixtures.T0.plus(Duration.ofDays(100));
 
   /** Few words and three vector directions, so exact and near duplicates are common. */
@@ -58,14 +64,20 @@ class RankerPropertiesTest {
   }
 
   private static Fusion randomFusion(Random random) {
-    List<Fusion> fusions = List.of(Fusions.rrf(60), Fusions.convex(0.4), Fusions.dbsf(), Fusions.rrf(5, Map.of("vector", 2.0), 6));
+    List<Fusion> fusions =
+        List.of(
+            Fusions.rrf(60),
+            Fusions.convex(0.4),
+            Fusions.dbsf(),
+            Fusions.rrf(5, Map.of("vector", 2.0), 6));
     return fusions.get(random.nextInt(fusions.size()));
   }
 
   private static Ranker.Builder randomRanker(Random random, Fusion fusion, Dedup dedup) {
     return Ranker.builder()
         .fusion(fusion)
-        .tierPolicy(random.nextBoolean() ? TierPolicy.strict() : TierPolicy.boost(random.nextDouble()))
+        .tierPolicy(
+            random.nextBoolean() ? TierPolicy.strict() : TierPolicy.boost(random.nextDouble()))
         .recencyDecay(random.nextBoolean() ? RecencyDecay.defaults() : RecencyDecay.none())
         .trust(random.nextInt(4) > 0)
         .mmrLambda(random.nextBoolean() ? null : random.nextDouble())
@@ -73,7 +85,9 @@ class RankerPropertiesTest {
   }
 
   private static List<PathResult> randomPaths(List<String> ids, Random random) {
-    return List.of(Fixtures.randomPath(PathResult.LEXICAL, ids, random), Fixtures.randomPath(PathResult.VECTOR, ids, random));
+    return List.of(
+        Fixtures.randomPath(PathResult.LEXICAL, ids, random),
+        Fixtures.randomPath(PathResult.VECTOR, ids, random));
   }
 
   @Property(tries = 200)
@@ -89,8 +103,14 @@ class RankerPropertiesTest {
       shuffled.add(Fixtures.shuffleTies(p, random));
     }
     Collections.shuffle(shuffled, random);
-    Ranker ranker = randomRanker(random, randomFusion(random), new Dedup(random.nextDouble(), random.nextDouble())).build();
-    assertEquals(ranker.rank(paths, records, NOW), ranker.rank(shuffled, new TreeMap<>(records), NOW), ranker::toString);
+    Ranker ranker =
+        randomRanker(
+                random, randomFusion(random), new Dedup(random.nextDouble(), random.nextDouble()))
+            .build();
+    assertEquals(
+        ranker.rank(paths, records, NOW),
+        ranker.rank(shuffled, new TreeMap<>(records), NOW),
+        ranker::toString);
   }
 
   @Property(tries = 200)
@@ -108,8 +128,19 @@ class RankerPropertiesTest {
     double highTrust = lowTrust + 0.01 + random.nextDouble() * (0.99 - lowTrust);
     String copyId = random.nextBoolean() ? "a_copy" : "z_copy";
     MemoryRecord copy =
-        original.toBuilder().id(copyId).content(sameContent ? original.content() : original.content() + " copy").vector(null).trust(lowTrust).build();
-    records.put(twin, original.toBuilder().content(sameContent ? original.content() : original.content() + " twin").vector(null).trust(highTrust).build());
+        original.toBuilder()
+            .id(copyId)
+            .content(sameContent ? original.content() : original.content() + " copy")
+            .vector(null)
+            .trust(lowTrust)
+            .build();
+    records.put(
+        twin,
+        original.toBuilder()
+            .content(sameContent ? original.content() : original.content() + " twin")
+            .vector(null)
+            .trust(highTrust)
+            .build());
     records.put(copyId, copy);
     List<PathResult> paths = new ArrayList<>();
     for (PathResult p : randomPaths(ids, random)) {
@@ -123,12 +154,26 @@ class RankerPropertiesTest {
       paths.add(new PathResult(p.path(), hits));
     }
     // Trust must be on: with it off, trust is ignored by design.
-    Ranker ranker = randomRanker(random, randomFusion(random), Dedup.exactOnly()).trust(true).build();
-    List<String> ranked = ranker.rank(paths, records, NOW).ranked().stream().map(ScoredRecord::id).toList();
+    Ranker ranker =
+        randomRanker(random, randomFusion(random), Dedup.exactOnly()).trust(true).build();
+    List<String> ranked =
+        ranker.rank(paths, records, NOW).ranked().stream().map(ScoredRecord::id).toList();
     int twinAt = ranked.indexOf(twin);
     int copyAt = ranked.indexOf(copyId);
     if (copyAt >= 0) {
-      assertTrue(twinAt >= 0 && twinAt < copyAt, () -> "twin " + twin + " at " + twinAt + ", copy at " + copyAt + " in " + ranked + " by " + ranker);
+      assertTrue(
+          twinAt >= 0 && twinAt < copyAt,
+          () ->
+              "twin "
+                  + twin
+                  + " at "
+                  + twinAt
+                  + ", copy at "
+                  + copyAt
+                  + " in "
+                  + ranked
+                  + " by "
+                  + ranker);
     }
     if (sameContent && twinAt >= 0) {
       assertEquals(-1, copyAt, "an exact duplicate is dropped");
@@ -152,9 +197,15 @@ class RankerPropertiesTest {
         MemoryRecord a = kept.get(i);
         MemoryRecord b = kept.get(j);
         assertNotEquals(a.contentHash(), b.contentHash(), a.id() + " and " + b.id());
-        assertFalse(jaccard(a.content(), b.content()) > dedup.tokenJaccard(), () -> a.content() + " ~ " + b.content() + " > " + dedup);
-        if (a.vector() != null && b.vector() != null && a.embeddingModel().equals(b.embeddingModel())) {
-          assertFalse(cosine(a.vector(), b.vector()) > dedup.vectorCosine(), () -> a + " ~ " + b + " > " + dedup);
+        assertFalse(
+            jaccard(a.content(), b.content()) > dedup.tokenJaccard(),
+            () -> a.content() + " ~ " + b.content() + " > " + dedup);
+        if (a.vector() != null
+            && b.vector() != null
+            && a.embeddingModel().equals(b.embeddingModel())) {
+          assertFalse(
+              cosine(a.vector(), b.vector()) > dedup.vectorCosine(),
+              () -> a + " ~ " + b + " > " + dedup);
         }
       }
     }
@@ -171,8 +222,10 @@ class RankerPropertiesTest {
 
   /** An independent Jaccard over exact token sets (the ranker hashes tokens). */
   private static double jaccard(String a, String b) {
-    Set<String> x = new HashSet<>(Arrays.asList(a.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")));
-    Set<String> y = new HashSet<>(Arrays.asList(b.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")));
+    Set<String> x =
+        new HashSet<>(Arrays.asList(a.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")));
+    Set<String> y =
+        new HashSet<>(Arrays.asList(b.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")));
     x.remove("");
     y.remove("");
     Set<String> union = new HashSet<>(x);

@@ -28,7 +28,11 @@ import org.junit.jupiter.api.Test;
 class RankerTest {
   /** RRF k=60 and strict tiers without decay: the arithmetic of the golden breakdowns below. */
   private static final Ranker PLAIN =
-      Ranker.builder().fusion(Fusions.rrf(60)).tierPolicy(TierPolicy.strict()).recencyDecay(RecencyDecay.none()).build();
+      Ranker.builder()
+          .fusion(Fusions.rrf(60))
+          .tierPolicy(TierPolicy.strict())
+          .recencyDecay(RecencyDecay.none())
+          .build();
 
   private static Map<String, MemoryRecord> byId(MemoryRecord... records) {
     Map<String, MemoryRecord> map = new HashMap<>();
@@ -46,7 +50,8 @@ class RankerTest {
   void fillsTheBreakdownOfEveryRankedRecord() {
     RankingResult result =
         PLAIN.rank(
-            List.of(path("lexical", c("a", 5), c("b", 3)), path("vector", c("b", 0.9), c("c", 0.7))),
+            List.of(
+                path("lexical", c("a", 5), c("b", 3)), path("vector", c("b", 0.9), c("c", 0.7))),
             byId(
                 rec("a", "alpha").source(Source.USER).build(),
                 rec("b", "beta").source(Source.AGENT).build(),
@@ -54,9 +59,15 @@ class RankerTest {
             T0);
     double fusedB = 1 / 61.0 + 1 / 62.0;
     assertEquals(List.of("b", "a", "c"), ids(result));
-    assertEquals(new ScoreBreakdown(2, 3, 1, 0.9, fusedB, 1, 0.75, 2, fusedB * 0.75), result.ranked().get(0).score());
-    assertEquals(new ScoreBreakdown(1, 5, 0, Double.NaN, 1 / 61.0, 1, 0.9, 2, 1 / 61.0 * 0.9), result.ranked().get(1).score());
-    assertEquals(new ScoreBreakdown(0, Double.NaN, 2, 0.7, 1 / 62.0, 1, 0.6, 2, 1 / 62.0 * 0.6), result.ranked().get(2).score());
+    assertEquals(
+        new ScoreBreakdown(2, 3, 1, 0.9, fusedB, 1, 0.75, 2, fusedB * 0.75),
+        result.ranked().get(0).score());
+    assertEquals(
+        new ScoreBreakdown(1, 5, 0, Double.NaN, 1 / 61.0, 1, 0.9, 2, 1 / 61.0 * 0.9),
+        result.ranked().get(1).score());
+    assertEquals(
+        new ScoreBreakdown(0, Double.NaN, 2, 0.7, 1 / 62.0, 1, 0.6, 2, 1 / 62.0 * 0.6),
+        result.ranked().get(2).score());
     assertEquals(List.of(), result.dropped());
   }
 
@@ -64,20 +75,27 @@ class RankerTest {
   @Test
   void rankWithAFusionOfTheCallersOwn() {
     Fusion rrf = Fusions.rrf(60);
-    Fusion own = new Fusion() {
-      @Override
-      public String name() {
-        return "own";
-      }
+    Fusion own =
+        new Fusion() {
+          @Override
+          public String name() {
+            return "own";
+          }
 
-      @Override
-      public List<FusedCandidate> fuse(List<PathResult> paths) {
-        return rrf.fuse(paths);
-      }
-    };
-    List<PathResult> paths = List.of(path("lexical", c("a", 5), c("b", 3)), path("vector", c("b", 0.9), c("c", 0.7)), path("graph", c("c", 2)));
-    Map<String, MemoryRecord> records = byId(rec("a", "alpha").build(), rec("b", "beta").build(), rec("c", "gamma").build());
-    Ranker.Builder builder = Ranker.builder().tierPolicy(TierPolicy.strict()).recencyDecay(RecencyDecay.none());
+          @Override
+          public List<FusedCandidate> fuse(List<PathResult> paths) {
+            return rrf.fuse(paths);
+          }
+        };
+    List<PathResult> paths =
+        List.of(
+            path("lexical", c("a", 5), c("b", 3)),
+            path("vector", c("b", 0.9), c("c", 0.7)),
+            path("graph", c("c", 2)));
+    Map<String, MemoryRecord> records =
+        byId(rec("a", "alpha").build(), rec("b", "beta").build(), rec("c", "gamma").build());
+    Ranker.Builder builder =
+        Ranker.builder().tierPolicy(TierPolicy.strict()).recencyDecay(RecencyDecay.none());
     RankingResult expected = builder.fusion(rrf).build().rank(paths, records, T0);
     assertEquals(expected, builder.fusion(own).build().rank(paths, records, T0));
     assertEquals(List.of("b", "c", "a"), ids(expected)); // b and c tie at 1/61 + 1/62: id decides
@@ -90,12 +108,21 @@ class RankerTest {
         Ranker.builder()
             .fusion(Fusions.rrf(60))
             .clock(clock)
-            .recencyDecay(RecencyDecay.builder().halfLife(Kind.TOOL_USE, Duration.ofDays(14)).floor(0.1).build())
+            .recencyDecay(
+                RecencyDecay.builder()
+                    .halfLife(Kind.TOOL_USE, Duration.ofDays(14))
+                    .floor(0.1)
+                    .build())
             .trust(false)
             .build();
     MemoryRecord stale = rec("stale", "run make test").kind(Kind.TOOL_USE).build();
-    MemoryRecord used = rec("used", "run mvn verify").kind(Kind.TOOL_USE).lastAccessed(T0.plus(Duration.ofDays(14))).build();
-    RankingResult result = ranker.rank(List.of(path("lexical", c("stale", 2), c("used", 1))), byId(stale, used));
+    MemoryRecord used =
+        rec("used", "run mvn verify")
+            .kind(Kind.TOOL_USE)
+            .lastAccessed(T0.plus(Duration.ofDays(14)))
+            .build();
+    RankingResult result =
+        ranker.rank(List.of(path("lexical", c("stale", 2), c("used", 1))), byId(stale, used));
     assertEquals(List.of("used", "stale"), ids(result));
     assertEquals(0.5, result.ranked().get(0).score().decay(), 1e-15);
     assertEquals(0.25, result.ranked().get(1).score().decay(), 1e-15);
@@ -105,7 +132,12 @@ class RankerTest {
   @Test
   void inactiveAndSupersededRecordsNeverRank() {
     MemoryRecord old = rec("old", "the api port is 8080").build();
-    MemoryRecord correction = rec("fix", "the api port is 9090").kind(Kind.CORRECTION).source(Source.USER_CORRECTION).supersedes("old").build();
+    MemoryRecord correction =
+        rec("fix", "the api port is 9090")
+            .kind(Kind.CORRECTION)
+            .source(Source.USER_CORRECTION)
+            .supersedes("old")
+            .build();
     MemoryRecord deleted = rec("gone", "forgotten").status(Status.DELETED).build();
     MemoryRecord replaced = rec("replaced", "an older fact").status(Status.SUPERSEDED).build();
     RankingResult result =
@@ -114,7 +146,8 @@ class RankerTest {
             byId(old, correction, deleted, replaced),
             T0);
     assertEquals(List.of("fix"), ids(result));
-    assertEquals(1, result.ranked().get(0).score().lexicalRank(), "ranks count only eligible candidates");
+    assertEquals(
+        1, result.ranked().get(0).score().lexicalRank(), "ranks count only eligible candidates");
     assertEquals(List.of(), result.dropped(), "ineligible records are not reported as dropped");
   }
 
@@ -123,10 +156,14 @@ class RankerTest {
     RankingResult result =
         PLAIN.rank(
             List.of(path("lexical", c("a", 3), c("b", 2), c("z", 1))),
-            byId(rec("a", "Uses  Java 21").build(), rec("b", "Uses Java 21").build(), rec("z", "Uses Java 17").build()),
+            byId(
+                rec("a", "Uses  Java 21").build(),
+                rec("b", "Uses Java 21").build(),
+                rec("z", "Uses Java 17").build()),
             T0);
     assertEquals(List.of("a", "z"), ids(result));
-    assertEquals(List.of(new DroppedItem("b", DropReason.DUPLICATE, "same content as a")), result.dropped());
+    assertEquals(
+        List.of(new DroppedItem("b", DropReason.DUPLICATE, "same content as a")), result.dropped());
   }
 
   @Test
@@ -146,26 +183,44 @@ class RankerTest {
     assertEquals(List.of("a", "d", "e"), ids(result));
     assertEquals(
         List.of(
-            new DroppedItem("b", DropReason.DUPLICATE, "near duplicate of a: token Jaccard 1.000 > 0.800"),
-            new DroppedItem("c", DropReason.DUPLICATE, "near duplicate of a: vector cosine 0.995 > 0.950")),
+            new DroppedItem(
+                "b", DropReason.DUPLICATE, "near duplicate of a: token Jaccard 1.000 > 0.800"),
+            new DroppedItem(
+                "c", DropReason.DUPLICATE, "near duplicate of a: vector cosine 0.995 > 0.950")),
         result.dropped());
     RankingResult exactOnly =
-        Ranker.builder().recencyDecay(RecencyDecay.none()).dedup(Dedup.exactOnly()).build()
-            .rank(List.of(path("lexical", c("a", 2), c("b", 1))), byId(rec("a", "Same Words").build(), rec("b", "same words").build()), T0);
+        Ranker.builder()
+            .recencyDecay(RecencyDecay.none())
+            .dedup(Dedup.exactOnly())
+            .build()
+            .rank(
+                List.of(path("lexical", c("a", 2), c("b", 1))),
+                byId(rec("a", "Same Words").build(), rec("b", "same words").build()),
+                T0);
     assertEquals(List.of("a", "b"), ids(exactOnly));
   }
 
   @Test
   void strictTiersOrderByPriorityBoostByScorePinnedAlwaysFirst() {
     List<PathResult> paths =
-        List.of(path("lexical", c("chunk", 9), c("fact", 5), c("pinned", 1)), path("vector", c("chunk", 0.9)));
+        List.of(
+            path("lexical", c("chunk", 9), c("fact", 5), c("pinned", 1)),
+            path("vector", c("chunk", 0.9)));
     Map<String, MemoryRecord> records =
         byId(
             rec("chunk", "a relevant chunk").kind(Kind.RAG_CHUNK).source(Source.USER).build(),
             rec("fact", "a weak fact").source(Source.USER).build(),
-            rec("pinned", "who the user is").kind(Kind.WORKSPACE_PROFILE).tier(Tier.PINNED).source(Source.USER).build());
+            rec("pinned", "who the user is")
+                .kind(Kind.WORKSPACE_PROFILE)
+                .tier(Tier.PINNED)
+                .source(Source.USER)
+                .build());
     assertEquals(List.of("pinned", "fact", "chunk"), ids(PLAIN.rank(paths, records, T0)));
-    Ranker boost = Ranker.builder().recencyDecay(RecencyDecay.none()).tierPolicy(TierPolicy.boost(0.2)).build();
+    Ranker boost =
+        Ranker.builder()
+            .recencyDecay(RecencyDecay.none())
+            .tierPolicy(TierPolicy.boost(0.2))
+            .build();
     RankingResult boosted = boost.rank(paths, records, T0);
     assertEquals(List.of("pinned", "chunk", "fact"), ids(boosted));
     // chunk: priority 5 of 6 gets 1 + 0.2 × 1/5.
@@ -198,10 +253,25 @@ class RankerTest {
   void badInputAndSettingsFailNamingTheField() {
     assertEquals(
         "records: no record for candidate x of path lexical",
-        assertThrows(IllegalArgumentException.class, () -> PLAIN.rank(List.of(path("lexical", c("x", 1))), Map.of(), T0)).getMessage());
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Ranker.builder().mmrLambda(1.5)).getMessage().startsWith("mmrLambda:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Ranker.builder().fusion("rrf:k=0")).getMessage().startsWith("k:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> new Dedup(1.2, 0.9)).getMessage().startsWith("tokenJaccard:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> new Dedup(0.8, Double.NaN)).getMessage().startsWith("vectorCosine:"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PLAIN.rank(List.of(path("lexical", c("x", 1))), Map.of(), T0))
+            .getMessage());
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Ranker.builder().mmrLambda(1.5))
+            .getMessage()
+            .startsWith("mmrLambda:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Ranker.builder().fusion("rrf:k=0"))
+            .getMessage()
+            .startsWith("k:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> new Dedup(1.2, 0.9))
+            .getMessage()
+            .startsWith("tokenJaccard:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> new Dedup(0.8, Double.NaN))
+            .getMessage()
+            .startsWith("vectorCosine:"));
   }
 }

@@ -24,7 +24,8 @@ class RecencyDecayTest {
 
   @Test
   void halvesPerHalfLifeDownToTheFloor() {
-    RecencyDecay decay = RecencyDecay.builder().halfLife(Kind.TOOL_USE, Duration.ofDays(14)).floor(0.2).build();
+    RecencyDecay decay =
+        RecencyDecay.builder().halfLife(Kind.TOOL_USE, Duration.ofDays(14)).floor(0.2).build();
     assertEquals(1.0, decay.factor(Kind.TOOL_USE, Duration.ZERO));
     assertEquals(0.5, decay.factor(Kind.TOOL_USE, Duration.ofDays(14)), 1e-15);
     assertEquals(0.25, decay.factor(Kind.TOOL_USE, Duration.ofDays(28)), 1e-15);
@@ -43,18 +44,23 @@ class RecencyDecayTest {
     assertEquals(1.0, d.factor(Kind.RAG_CHUNK, Duration.ofDays(10_000)));
     assertEquals(RecencyDecay.DEFAULT_FLOOR, d.factor(Kind.TOOL_USE, Duration.ofDays(10_000)));
     assertEquals(1.0, RecencyDecay.none().factor(Kind.TOOL_USE, Duration.ofDays(10_000)));
-    assertEquals(1.0, RecencyDecay.none().factor(new Kind("agent_invented"), Duration.ofDays(10_000)));
+    assertEquals(
+        1.0, RecencyDecay.none().factor(new Kind("agent_invented"), Duration.ofDays(10_000)));
   }
 
   @Test
   void ageRunsFromTheLaterOfUpdatedAndLastAccessed() {
-    RecencyDecay decay = RecencyDecay.builder().halfLife(Kind.TOOL_USE, Duration.ofDays(10)).floor(0.01).build();
+    RecencyDecay decay =
+        RecencyDecay.builder().halfLife(Kind.TOOL_USE, Duration.ofDays(10)).floor(0.01).build();
     MemoryRecord.Builder b = Fixtures.rec("m", "use rg not grep").kind(Kind.TOOL_USE);
     Instant now = T0.plus(Duration.ofDays(20));
     assertEquals(0.25, decay.factor(b.build(), now), 1e-15);
     assertEquals(0.5, decay.factor(b.updated(T0.plus(Duration.ofDays(10))).build(), now), 1e-15);
     // Access reinforces: accessed yesterday beats updated ten days ago.
-    assertEquals(Math.pow(2, -0.1), decay.factor(b.lastAccessed(T0.plus(Duration.ofDays(19))).build(), now), 1e-15);
+    assertEquals(
+        Math.pow(2, -0.1),
+        decay.factor(b.lastAccessed(T0.plus(Duration.ofDays(19))).build(), now),
+        1e-15);
     // A record touched after "now" (clock skew) is not decayed, nor boosted.
     assertEquals(1.0, decay.factor(b.build(), T0));
   }
@@ -64,12 +70,29 @@ class RecencyDecayTest {
     RecencyDecay.Builder b = RecencyDecay.builder();
     assertEquals(
         "halfLife[tool_use]: must be positive, got PT-1H",
-        assertThrows(IllegalArgumentException.class, () -> b.halfLife(Kind.TOOL_USE, Duration.ofHours(-1))).getMessage());
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> b.halfLife(Kind.TOOL_USE, Duration.ZERO)).getMessage().startsWith("halfLife[tool_use]:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> b.defaultHalfLife(Duration.ofDays(-1))).getMessage().startsWith("defaultHalfLife:"));
-    assertEquals("floor: must be in (0, 1], got 0.0", assertThrows(IllegalArgumentException.class, () -> b.floor(0)).getMessage());
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> b.floor(Double.NaN)).getMessage().startsWith("floor:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> b.floor(1.5)).getMessage().startsWith("floor:"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> b.halfLife(Kind.TOOL_USE, Duration.ofHours(-1)))
+            .getMessage());
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> b.halfLife(Kind.TOOL_USE, Duration.ZERO))
+            .getMessage()
+            .startsWith("halfLife[tool_use]:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> b.defaultHalfLife(Duration.ofDays(-1)))
+            .getMessage()
+            .startsWith("defaultHalfLife:"));
+    assertEquals(
+        "floor: must be in (0, 1], got 0.0",
+        assertThrows(IllegalArgumentException.class, () -> b.floor(0)).getMessage());
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> b.floor(Double.NaN))
+            .getMessage()
+            .startsWith("floor:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> b.floor(1.5))
+            .getMessage()
+            .startsWith("floor:"));
   }
 
   @Property(tries = 500)
@@ -83,10 +106,15 @@ class RecencyDecayTest {
     double younger = decay.factor(kind, Duration.ofSeconds(ageSeconds));
     double older = decay.factor(kind, Duration.ofSeconds(ageSeconds + extraSeconds));
     assertTrue(older <= younger, () -> "older " + older + " > younger " + younger);
-    assertTrue(older >= floor && younger <= 1.0, () -> older + " below floor " + floor + " or " + younger + " above 1");
+    assertTrue(
+        older >= floor && younger <= 1.0,
+        () -> older + " below floor " + floor + " or " + younger + " above 1");
   }
 
-  /** The record path computes the age without a Duration; it must agree with the Duration path to the bit. */
+  /**
+   * The record path computes the age without a Duration; it must agree with the Duration path to
+   * the bit.
+   */
   @Property(tries = 500)
   void aRecordDecaysAsItsAgeSays(
       @ForAll("halfLives") Duration halfLife,
@@ -98,7 +126,10 @@ class RecencyDecayTest {
     Instant now = T0.plusSeconds(ageSeconds).plusNanos(nowNanos);
     MemoryRecord r = Fixtures.rec("a", "x").kind(new Kind("anything")).created(touched).build();
     Duration age = Duration.between(r.lastTouched(), now);
-    assertEquals(decay.factor(r.kind(), age.isNegative() ? Duration.ZERO : age), decay.factor(r, now), () -> "age " + age);
+    assertEquals(
+        decay.factor(r.kind(), age.isNegative() ? Duration.ZERO : age),
+        decay.factor(r, now),
+        () -> "age " + age);
   }
 
   @Provide

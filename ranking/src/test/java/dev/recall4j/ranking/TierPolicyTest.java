@@ -46,10 +46,24 @@ class TierPolicyTest {
 
   @Test
   void badSettingsFailNamingTheSetting() {
-    assertEquals("priority[rag_chunk]: must be >= 1, got 0",
-        assertThrows(IllegalArgumentException.class, () -> TierPolicy.builder().priority(Kind.RAG_CHUNK, 0)).getMessage());
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> TierPolicy.builder().unknownKindPriority(-1)).getMessage().startsWith("unknownKindPriority:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> TierPolicy.boost(-0.1)).getMessage().startsWith("strength:"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> TierPolicy.boost(Double.NaN)).getMessage().startsWith("strength:"));
+    assertEquals(
+        "priority[rag_chunk]: must be >= 1, got 0",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> TierPolicy.builder().priority(Kind.RAG_CHUNK, 0))
+            .getMessage());
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class, () -> TierPolicy.builder().unknownKindPriority(-1))
+            .getMessage()
+            .startsWith("unknownKindPriority:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> TierPolicy.boost(-0.1))
+            .getMessage()
+            .startsWith("strength:"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> TierPolicy.boost(Double.NaN))
+            .getMessage()
+            .startsWith("strength:"));
   }
 }

@@ -14,10 +14,27 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
-/** Token sets against an independent tokeniser, and their cache. jqwik prints the seed on failure. */
+/**
+ * Token sets against an independent tokeniser, and their cache. jqwik prints the seed on failure.
+ */
 class TokenSetTest {
   // ASCII takes the table path, the rest the code-point path (including a surrogate pair).
-  private static final String[] PIECES = {"Java", "java", "21", "Grüße", "GRÜSSE", "日本語", "𝔘nicode", "-", " ", ", ", "!", "\t", "é", "ΣΑΣ"};
+  private static final String[] PIECES = {
+    "Java",
+    "java",
+    "21",
+    "Grüße",
+    "GRÜSSE",
+    "日本語",
+    "𝔘nicode",
+    "-",
+    " ",
+    ", ",
+    "!",
+    "\t",
+    "é",
+    "ΣΑΣ"
+  };
 
   @Property(tries = 300)
   void sizeAndJaccardMatchExactTokenSets(@ForAll Random random) {
@@ -32,7 +49,10 @@ class TokenSetTest {
     assertEquals(expected, TokenSet.of(a).jaccard(TokenSet.of(b)), 1e-12, () -> a + " ~ " + b);
   }
 
-  /** The screens' bounds: bits set in A's signature (or fold) but not in B's never outnumber A's own tokens. */
+  /**
+   * The screens' bounds: bits set in A's signature (or fold) but not in B's never outnumber A's own
+   * tokens.
+   */
   @Property(tries = 300)
   void signatureAndFoldNeverOvercountTokensOnlyOneSetHolds(@ForAll Random random) {
     String a = randomText(random) + randomText(random);
@@ -87,7 +107,11 @@ class TokenSetTest {
   private static Set<String> tokens(String text) {
     Set<String> out = new HashSet<>();
     StringBuilder lower = new StringBuilder();
-    text.codePoints().forEach(cp -> lower.appendCodePoint(Character.isLetterOrDigit(cp) ? Character.toLowerCase(cp) : ' '));
+    text.codePoints()
+        .forEach(
+            cp ->
+                lower.appendCodePoint(
+                    Character.isLetterOrDigit(cp) ? Character.toLowerCase(cp) : ' '));
     out.addAll(Arrays.asList(lower.toString().split(" +")));
     out.remove("");
     return out;

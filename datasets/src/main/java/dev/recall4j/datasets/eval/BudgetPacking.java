@@ -37,8 +37,8 @@ final class BudgetPacking {
   }
 
   /**
-   * Packs the mode's best records at every budget with both packers and records the shares;
-   * returns the milliseconds of the engine packer at the largest budget (0 without budgets).
+   * Packs the mode's best records at every budget with both packers and records the shares; returns
+   * the milliseconds of the engine packer at the largest budget (0 without budgets).
    */
   double pack(ModeRun run, Query query, List<ScoredRecord> ranked) {
     List<ScoredRecord> offered = ranked.subList(0, Math.min(ranked.size(), options.packDepth()));
@@ -61,9 +61,9 @@ final class BudgetPacking {
   }
 
   /**
-   * The shortest prefix of the ranking whose contents alone exceed the budget, plus two records
-   * of slack: the naive packer renders everything it is given and cuts at the budget, so records
-   * after this prefix would start beyond the cut anyway; giving it fewer keeps the cost bounded.
+   * The shortest prefix of the ranking whose contents alone exceed the budget, plus two records of
+   * slack: the naive packer renders everything it is given and cuts at the budget, so records after
+   * this prefix would start beyond the cut anyway; giving it fewer keeps the cost bounded.
    */
   private List<ScoredRecord> naivePrefix(List<ScoredRecord> ranked, int budget) {
     int tokens = 0;

@@ -111,7 +111,8 @@ final class EvalCache {
    * Writes key and vector of every entry: magic, model id, dimension, count, then (key, floats).
    * Written whole to a temporary file and moved into place, so two runs never interleave.
    */
-  static void writeVectors(Path file, String modelId, Map<String, float[]> byKey) throws IOException {
+  static void writeVectors(Path file, String modelId, Map<String, float[]> byKey)
+      throws IOException {
     Files.createDirectories(file.getParent());
     Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
     List<String> ids = List.copyOf(byKey.keySet());

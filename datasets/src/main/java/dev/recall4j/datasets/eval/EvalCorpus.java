@@ -56,7 +56,8 @@ final class EvalCorpus {
   /** The time of records and haystacks without timestamps. */
   static final Instant UNDATED = Instant.EPOCH;
 
-  private static final DateTimeFormatter SAID_AT = DateTimeFormatter.ofPattern("d MMMM yyyy, h:mm a", Locale.ENGLISH);
+  private static final DateTimeFormatter SAID_AT =
+      DateTimeFormatter.ofPattern("d MMMM yyyy, h:mm a", Locale.ENGLISH);
 
   private final List<MemoryRecord> records;
   private final Map<String, MemoryRecord> byId;
@@ -90,7 +91,9 @@ final class EvalCorpus {
       case TURNS -> new Placement(Silo.MEMORY, DIALOG_TURN);
       case SESSIONS -> new Placement(Silo.MEMORY, DIALOG_SESSION);
       case OBSERVATIONS -> new Placement(Silo.KB, Kind.OBSERVATION);
-      case MIXED -> throw new IllegalArgumentException("level: a document is never mixed; its file's level decides");
+      case MIXED ->
+          throw new IllegalArgumentException(
+              "level: a document is never mixed; its file's level decides");
     };
   }
 
@@ -122,7 +125,8 @@ final class EvalCorpus {
                 .build());
         documents.put(d.id(), d);
       } catch (IllegalArgumentException e) {
-        warnings.add("document " + d.id() + " is not a valid record (" + e.getMessage() + "); not indexed");
+        warnings.add(
+            "document " + d.id() + " is not a valid record (" + e.getMessage() + "); not indexed");
       }
     }
     Map<String, Instant> now = new HashMap<>();
@@ -134,7 +138,10 @@ final class EvalCorpus {
     if (!d.title().isBlank() || d.timestamp() == null) {
       return d.title();
     }
-    return SAID_AT.format(d.timestamp().atZone(ZoneOffset.UTC)).replace("AM", "am").replace("PM", "pm");
+    return SAID_AT
+        .format(d.timestamp().atZone(ZoneOffset.UTC))
+        .replace("AM", "am")
+        .replace("PM", "pm");
   }
 
   /** The records, in corpus order, without vectors. */

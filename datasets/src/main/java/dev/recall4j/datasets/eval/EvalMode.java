@@ -62,11 +62,25 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
    */
   public static final List<String> ALL =
       List.of(
-          "bm25", "bm25-code", "dense", "hybrid", "hybrid" + NO_DECAY, "sqlite-fts5",
-          "rrf:k=10", "rrf:k=60", "rrf:k=100",
-          "convex:alpha=0.1", "convex:alpha=0.2", "convex:alpha=0.3", "convex:alpha=0.4",
-          "convex:alpha=0.5", "convex:alpha=0.6", "convex:alpha=0.7", "convex:alpha=0.8",
-          "convex:alpha=0.9", "dbsf");
+          "bm25",
+          "bm25-code",
+          "dense",
+          "hybrid",
+          "hybrid" + NO_DECAY,
+          "sqlite-fts5",
+          "rrf:k=10",
+          "rrf:k=60",
+          "rrf:k=100",
+          "convex:alpha=0.1",
+          "convex:alpha=0.2",
+          "convex:alpha=0.3",
+          "convex:alpha=0.4",
+          "convex:alpha=0.5",
+          "convex:alpha=0.6",
+          "convex:alpha=0.7",
+          "convex:alpha=0.8",
+          "convex:alpha=0.9",
+          "dbsf");
 
   public EvalMode {
     Checks.require(
@@ -105,9 +119,13 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
       String floor = name.substring(at + DECAY.length());
       base = name.substring(0, at);
       try {
-        decayFloor = floor.isEmpty() ? RecencyDecay.DEFAULT_FLOOR : Double.parseDouble(floor.substring(floor.startsWith("=") ? 1 : 0));
+        decayFloor =
+            floor.isEmpty()
+                ? RecencyDecay.DEFAULT_FLOOR
+                : Double.parseDouble(floor.substring(floor.startsWith("=") ? 1 : 0));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("mode: expected +decay or +decay=FLOOR, got " + Checks.excerpt(name), e);
+        throw new IllegalArgumentException(
+            "mode: expected +decay or +decay=FLOOR, got " + Checks.excerpt(name), e);
       }
     }
     Type type =
@@ -178,7 +196,9 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
     if (decayFloor == null) {
       return null;
     }
-    return decayFloor == 1.0 ? RecencyDecay.none() : RecencyDecay.builder().floor(decayFloor).build();
+    return decayFloor == 1.0
+        ? RecencyDecay.none()
+        : RecencyDecay.builder().floor(decayFloor).build();
   }
 
   /** Whether the mode reads the vector path (so the corpus must be embedded). */

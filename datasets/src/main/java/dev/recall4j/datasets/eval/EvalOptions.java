@@ -17,16 +17,16 @@ import java.util.function.Function;
  * @param modes the modes to run, in output order; not empty, no repeats
  * @param budgets token budgets of the budget-aware figures, ascending, each in [1, 1,000,000];
  *     empty skips packing (the gates do)
- * @param model the embedding model name (default {@link Embedders#DEFAULT_MODEL}); unused when no mode
- *     needs vectors
+ * @param model the embedding model name (default {@link Embedders#DEFAULT_MODEL}); unused when no
+ *     mode needs vectors
  * @param depth candidates retrieved per path and per query, the ranking depth of the single-path
  *     modes (default 1,000, as trec_eval's MAP and Anserini's runs assume); in [1, {@link
  *     RecallRequest#MAX_TOP_K}]
  * @param fusionDepth candidates per path that enter fusion in the fused modes ({@code hybrid},
  *     fusion specs, {@code sqlite-fts5}); in [1, depth]. Default 100: twice the engine's {@code
  *     recall.top_k}, so fused figures describe fusion at the depth a recall works at, and the
- *     ranker's dedup (quadratic in the candidates) stays cheap. MAP and recall@100 of fused modes are
- *     thus over at most 2 × fusionDepth candidates
+ *     ranker's dedup (quadratic in the candidates) stays cheap. MAP and recall@100 of fused modes
+ *     are thus over at most 2 × fusionDepth candidates
  * @param packDepth how many of a mode's best-ranked records are offered to the packers (default
  *     100: twice the engine's {@code recall.top_k} of 50, what a real recall fuses at most)
  * @param passageWords the engine's {@code embedder.passage_words}: texts longer than this are
@@ -200,7 +200,16 @@ public record EvalOptions(
 
     public EvalOptions build() {
       return new EvalOptions(
-          modes, budgets, model, depth, fusionDepth, packDepth, passageWords, tierBoost, cacheDir, runDir,
+          modes,
+          budgets,
+          model,
+          depth,
+          fusionDepth,
+          packDepth,
+          passageWords,
+          tierBoost,
+          cacheDir,
+          runDir,
           embedders);
     }
   }

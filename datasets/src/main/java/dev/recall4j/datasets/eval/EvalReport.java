@@ -28,8 +28,8 @@ import java.util.Map;
  * @param fusionDepth candidates per path entering fusion
  * @param passageWords the engine's {@code embedder.passage_words} in the run (0: one vector per
  *     document)
- * @param tierBoost the engine's tier policy in the run ({@code recall.tier_boost}: {@code strict} or
- *     a boost)
+ * @param tierBoost the engine's tier policy in the run ({@code recall.tier_boost}: {@code strict}
+ *     or a boost)
  * @param indexCache {@code hit} when the index came from the cache, else {@code built}
  * @param warnings skipped lines and documents, in the order met (loader warnings first)
  * @param runs one result per mode, in the order asked
@@ -77,7 +77,8 @@ public record EvalReport(
   /**
    * The output JSON (issue 3 item 4): {@code dataset, split, level, queries, runs[{mode, metrics,
    * budgeted, latency_ms{p50, p95}}]}, plus {@code budgeted_naive} per run and {@code checksum,
-   * model, depth, fusion_depth, passage_words, tier_boost, index_cache, warnings{count, first}}. Budgets are object keys, as strings.
+   * model, depth, fusion_depth, passage_words, tier_boost, index_cache, warnings{count, first}}.
+   * Budgets are object keys, as strings.
    */
   public ObjectNode toJson() {
     ObjectNode root = JSON.createObjectNode();
@@ -135,14 +136,22 @@ public record EvalReport(
    * budget shares ({@code packer/naive}) and the latency percentiles; then the warnings.
    */
   public String table() {
-    List<String> metricNames = runs.isEmpty() ? List.of() : List.copyOf(runs.getFirst().metrics().keySet());
-    List<Integer> budgets = runs.isEmpty() ? List.of() : List.copyOf(runs.getFirst().budgeted().keySet());
-    int modeWidth = Math.max(4, runs.stream().mapToInt(r -> r.mode().name().length()).max().orElse(4));
+    List<String> metricNames =
+        runs.isEmpty() ? List.of() : List.copyOf(runs.getFirst().metrics().keySet());
+    List<Integer> budgets =
+        runs.isEmpty() ? List.of() : List.copyOf(runs.getFirst().budgeted().keySet());
+    int modeWidth =
+        Math.max(4, runs.stream().mapToInt(r -> r.mode().name().length()).max().orElse(4));
     StringBuilder out = new StringBuilder();
     out.append(
         String.format(
-            Locale.ROOT, "%s  %d queries  passages %s  tiers %s  index %s%n", label(), queries,
-            passageWords == 0 ? "off" : passageWords + " words", tierBoost, indexCache));
+            Locale.ROOT,
+            "%s  %d queries  passages %s  tiers %s  index %s%n",
+            label(),
+            queries,
+            passageWords == 0 ? "off" : passageWords + " words",
+            tierBoost,
+            indexCache));
     List<String> header = new ArrayList<>();
     header.add(pad("mode", modeWidth));
     metricNames.forEach(m -> header.add(String.format(Locale.ROOT, "%10s", m)));
@@ -157,18 +166,27 @@ public record EvalReport(
           b ->
               row.add(
                   String.format(
-                      Locale.ROOT, "%13s", String.format(Locale.ROOT, "%.3f/%.3f", run.budgeted().get(b), run.budgetedNaive().get(b)))));
+                      Locale.ROOT,
+                      "%13s",
+                      String.format(
+                          Locale.ROOT,
+                          "%.3f/%.3f",
+                          run.budgeted().get(b),
+                          run.budgetedNaive().get(b)))));
       row.add(String.format(Locale.ROOT, "%9.1f %9.1f", run.latencyP50(), run.latencyP95()));
       out.append(String.join(" ", row)).append('\n');
     }
     if (!budgets.isEmpty()) {
-      out.append("pack@N: share of judged-relevant documents reaching the packed block (whole, or its first 32 tokens), packer/naive\n");
+      out.append(
+          "pack@N: share of judged-relevant documents reaching the packed block (whole, or its first 32 tokens), packer/naive\n");
     }
     if (!warnings.isEmpty()) {
       out.append(warnings.size()).append(" warning(s):\n");
       warnings.stream().limit(WARNINGS_SHOWN).forEach(w -> out.append("  ").append(w).append('\n'));
       if (warnings.size() > WARNINGS_SHOWN) {
-        out.append("  ... ").append(warnings.size() - WARNINGS_SHOWN).append(" more in the JSON count\n");
+        out.append("  ... ")
+            .append(warnings.size() - WARNINGS_SHOWN)
+            .append(" more in the JSON count\n");
       }
     }
     return out.toString();

@@ -78,7 +78,8 @@ final class EvaluationJob {
     options.modes().forEach(m -> runs.put(m, new ModeRun(m, dataset, options)));
     Path entry;
     try {
-      EngineConfig defaults = EngineConfig.builder(options.cacheDir()).passageWords(options.passageWords()).build();
+      EngineConfig defaults =
+          EngineConfig.builder(options.cacheDir()).passageWords(options.passageWords()).build();
       entry = cache.indexEntry(dataset, modelId, defaults);
       config =
           EngineConfig.builder(entry)
@@ -105,9 +106,11 @@ final class EvaluationJob {
       EvalCache.recreate(entry);
     }
     Path vectorFile = modelId == null ? null : cache.vectorFile(dataset, modelId);
-    TextVectorCache embedder = model == null
-        ? null
-        : new TextVectorCache(model, hit ? Map.of() : orEmpty(EvalCache.readVectors(vectorFile, modelId)));
+    TextVectorCache embedder =
+        model == null
+            ? null
+            : new TextVectorCache(
+                model, hit ? Map.of() : orEmpty(EvalCache.readVectors(vectorFile, modelId)));
     try (RecallEngine engine = RecallEngine.open(config, embedder, clock)) {
       if (!hit) {
         vectors = build(engine, modelId);
@@ -135,7 +138,10 @@ final class EvaluationJob {
       }
     }
     ModeRun bm25 =
-        runs.values().stream().filter(r -> r.mode().type() == EvalMode.Type.BM25).findFirst().orElse(null);
+        runs.values().stream()
+            .filter(r -> r.mode().type() == EvalMode.Type.BM25)
+            .findFirst()
+            .orElse(null);
     if (bm25 != null) {
       try (RecallEngine lexical =
           RecallEngine.open(config.toBuilder().codeFieldBoost(0).build(), null, clock)) {
@@ -171,19 +177,24 @@ final class EvaluationJob {
   }
 
   /**
-   * Saves every record, embedded by the engine (through the text-keyed vector cache). Returns
-   * each document's first vector by id, for the SQLite baseline, or null without an embedder.
+   * Saves every record, embedded by the engine (through the text-keyed vector cache). Returns each
+   * document's first vector by id, for the SQLite baseline, or null without an embedder.
    */
   private Map<String, float[]> build(RecallEngine engine, String modelId) throws IOException {
     List<MemoryRecord> records = corpus.records();
-    LOG.info("building index of {} ({} records, vectors {})", dataset.label(), records.size(), modelId == null ? "none" : modelId);
+    LOG.info(
+        "building index of {} ({} records, vectors {})",
+        dataset.label(),
+        records.size(),
+        modelId == null ? "none" : modelId);
     Map<String, float[]> vectors = HashMap.newHashMap(records.size());
     int total = records.size();
     for (int from = 0; from < total; from += INGEST_CHUNK) {
       int offset = from;
       List<MemoryRecord> chunk = records.subList(from, Math.min(total, from + INGEST_CHUNK));
       // importAll, not saveAll: a corpus is stored exactly as judged. saveAll would merge
-      // repeated texts (LoCoMo has identical short turns), leaving qrels pointing at ids never stored.
+      // repeated texts (LoCoMo has identical short turns), leaving qrels pointing at ids never
+      // stored.
       for (MemoryRecord stored : engine.importAll(chunk)) {
         vectors.put(stored.id(), stored.vector());
       }
@@ -239,7 +250,8 @@ final class EvaluationJob {
     Map<EvalMode, Ranker> rankers = new HashMap<>();
     for (ModeRun run : modes) {
       EvalMode m = run.mode();
-      if (m.type() == EvalMode.Type.FUSION || (m.type() == EvalMode.Type.HYBRID && m.decayFloor() != null)) {
+      if (m.type() == EvalMode.Type.FUSION
+          || (m.type() == EvalMode.Type.HYBRID && m.decayFloor() != null)) {
         rankers.put(
             m,
             Ranker.builder()
@@ -256,7 +268,8 @@ final class EvaluationJob {
       Instant now = corpus.now(query.namespace());
       clock.set(now);
       Retrieval retrieval = engine.retrieve(request(query));
-      if (retrieval.retrieval().kind() != RetrievalMode.Kind.HYBRID && engine.embedder().isPresent()) {
+      if (retrieval.retrieval().kind() != RetrievalMode.Kind.HYBRID
+          && engine.embedder().isPresent()) {
         LOG.warn("query {}: retrieval was {}", query.id(), retrieval.retrieval());
       }
       Retrieval fusionInput = truncated(retrieval, options.fusionDepth());
@@ -287,12 +300,17 @@ final class EvaluationJob {
           }
           case SQLITE_FTS5 -> {
             float[] vector = engine.embedder().orElseThrow().embedQuery(query.text());
-            List<Candidate> text = candidates(baseline.searchText(query.text(), query.namespace(), options.fusionDepth()));
-            List<Candidate> dense = candidates(baseline.searchVector(vector, query.namespace(), options.depth()));
+            List<Candidate> text =
+                candidates(
+                    baseline.searchText(query.text(), query.namespace(), options.fusionDepth()));
+            List<Candidate> dense =
+                candidates(baseline.searchVector(vector, query.namespace(), options.depth()));
             ranked =
                 fused(
                     baselineFusion.fuse(
-                        List.of(new PathResult(PathResult.LEXICAL, text), new PathResult(PathResult.VECTOR, dense))),
+                        List.of(
+                            new PathResult(PathResult.LEXICAL, text),
+                            new PathResult(PathResult.VECTOR, dense))),
                     tiers);
             retrievalMs = embedMs;
           }
@@ -309,9 +327,11 @@ final class EvaluationJob {
   private static Retrieval truncated(Retrieval retrieval, int depth) {
     List<PathResult> paths = new ArrayList<>();
     for (PathResult p : retrieval.paths()) {
-      paths.add(p.ranked().size() <= depth ? p : new PathResult(p.path(), p.ranked().subList(0, depth)));
+      paths.add(
+          p.ranked().size() <= depth ? p : new PathResult(p.path(), p.ranked().subList(0, depth)));
     }
-    return new Retrieval(paths, retrieval.records(), retrieval.retrieval(), retrieval.timingsMillis());
+    return new Retrieval(
+        paths, retrieval.records(), retrieval.retrieval(), retrieval.timingsMillis());
   }
 
   private void queryBm25(RecallEngine engine, ModeRun run) {
@@ -322,13 +342,15 @@ final class EvaluationJob {
       clock.set(corpus.now(query.namespace()));
       Retrieval retrieval = engine.retrieve(request(query));
       long start = System.nanoTime();
-      List<ScoredRecord> ranked = fromPath(retrieval.path(PathResult.LEXICAL), retrieval.records(), tiers, true);
-      double ms = retrieval.timingsMillis().getOrDefault(Stage.LEXICAL, 0.0) + (System.nanoTime() - start) / 1e6;
+      List<ScoredRecord> ranked =
+          fromPath(retrieval.path(PathResult.LEXICAL), retrieval.records(), tiers, true);
+      double ms =
+          retrieval.timingsMillis().getOrDefault(Stage.LEXICAL, 0.0)
+              + (System.nanoTime() - start) / 1e6;
       run.add(query, ranked, ms + packing.pack(run, query, ranked));
       progress.update("query bm25", ++done, queries.size());
     }
   }
-
 
   /** A single path's hits as ranked records: the path score is the fused and final score. */
   private List<ScoredRecord> fromPath(
@@ -340,8 +362,10 @@ final class EvaluationJob {
       MemoryRecord r = records.get(c.id());
       ScoreBreakdown score =
           lexical
-              ? new ScoreBreakdown(rank, c.score(), 0, Double.NaN, c.score(), 1, 1, tiers.priority(r), c.score())
-              : new ScoreBreakdown(0, Double.NaN, rank, c.score(), c.score(), 1, 1, tiers.priority(r), c.score());
+              ? new ScoreBreakdown(
+                  rank, c.score(), 0, Double.NaN, c.score(), 1, 1, tiers.priority(r), c.score())
+              : new ScoreBreakdown(
+                  0, Double.NaN, rank, c.score(), c.score(), 1, 1, tiers.priority(r), c.score());
       out.add(new ScoredRecord(r, score));
     }
     return out;
@@ -380,5 +404,4 @@ final class EvaluationJob {
       LOG.warn("closing the SQLite baseline: {}", e.getMessage());
     }
   }
-
 }

@@ -11,17 +11,16 @@ import java.io.IOException;
  *
  * <p><b>What runs.</b> The corpus becomes engine records (RAG chunks for BEIR-layout datasets;
  * memories for LoCoMo turns and sessions, KB observations for its observation level, both in one
- * haystack for its mixed level, each document as at its own level; each document
- * in its own namespace, so a query only sees its haystack; the document timestamp as creation
- * time). The index is built once per corpus checksum, model and index settings, and cached with the
- * document vectors (see {@link EvalOptions#cacheDir()}). Each query is retrieved once with the
- * engine's default settings at {@link EvalOptions#depth()} candidates per path, and that one
- * retrieval is ranked by every engine mode (the fused ones see the first {@link
- * EvalOptions#fusionDepth()} candidates of each path); {@code bm25} reopens the index with {@code
- * code_field_boost} 0 and runs the lexical path again; {@code sqlite-fts5} searches the SQLite
- * baseline built from the same documents and vectors. The engine ranks with the options' tier
- * policy ({@link EvalOptions#tierBoost()}, else the engine's default), which is not part of the
- * index key.
+ * haystack for its mixed level, each document as at its own level; each document in its own
+ * namespace, so a query only sees its haystack; the document timestamp as creation time). The index
+ * is built once per corpus checksum, model and index settings, and cached with the document vectors
+ * (see {@link EvalOptions#cacheDir()}). Each query is retrieved once with the engine's default
+ * settings at {@link EvalOptions#depth()} candidates per path, and that one retrieval is ranked by
+ * every engine mode (the fused ones see the first {@link EvalOptions#fusionDepth()} candidates of
+ * each path); {@code bm25} reopens the index with {@code code_field_boost} 0 and runs the lexical
+ * path again; {@code sqlite-fts5} searches the SQLite baseline built from the same documents and
+ * vectors. The engine ranks with the options' tier policy ({@link EvalOptions#tierBoost()}, else
+ * the engine's default), which is not part of the index key.
  *
  * <p><b>Time.</b> Recency decay is evaluated as of the moment the questions are asked: for a LoCoMo
  * conversation one day after its last session, for undated corpora the records' own time (no

@@ -81,7 +81,8 @@ final class ModeRun {
     naive.replaceAll((b, sum) -> sum / n);
     double[] sorted = Arrays.copyOf(latencies, count);
     Arrays.sort(sorted);
-    return new ModeResult(mode, metrics, packed, naive, percentile(sorted, 0.50), percentile(sorted, 0.95));
+    return new ModeResult(
+        mode, metrics, packed, naive, percentile(sorted, 0.50), percentile(sorted, 0.95));
   }
 
   private String runFileName() {

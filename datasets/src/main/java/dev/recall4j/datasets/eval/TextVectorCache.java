@@ -14,14 +14,17 @@ import java.util.Map;
  * An embedder that answers document texts it has embedded before from memory: the evaluation's
  * document vectors, keyed by the SHA-256 of the text embedded. Keyed by text, not by document, so
  * that a change of how documents become records or are cut into passages embeds only the texts it
- * changes. Queries pass through. Not thread-safe for writers; the engine embeds from one thread here.
+ * changes. Queries pass through. Not thread-safe for writers; the engine embeds from one thread
+ * here.
  */
 final class TextVectorCache implements Embedder {
   private final Embedder model;
   private final Map<String, float[]> vectors;
   private int added;
 
-  /** @param known vectors by text key ({@link #key}), as read from the cache file; copied */
+  /**
+   * @param known vectors by text key ({@link #key}), as read from the cache file; copied
+   */
   TextVectorCache(Embedder model, Map<String, float[]> known) {
     this.model = model;
     this.vectors = new HashMap<>(known);
@@ -80,7 +83,9 @@ final class TextVectorCache implements Embedder {
 
   static String key(String text) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
     }

@@ -41,7 +41,13 @@ import java.util.regex.Pattern;
  * @param runs the expected figures per mode; not empty
  */
 public record GateConfig(
-    Path file, String dataset, String split, Level level, String checksum, String model, List<Expected> runs) {
+    Path file,
+    String dataset,
+    String split,
+    Level level,
+    String checksum,
+    String model,
+    List<Expected> runs) {
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
   private static final ObjectMapper JSON =
       JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
@@ -57,8 +63,12 @@ public record GateConfig(
     public Expected {
       Checks.notNull(mode, "mode");
       Checks.require(
-          Double.isFinite(tolerance) && tolerance >= 0, "tolerance", "must be >= 0, got %s", tolerance);
-      metrics = Collections.unmodifiableMap(new LinkedHashMap<>(Checks.notNull(metrics, "metrics")));
+          Double.isFinite(tolerance) && tolerance >= 0,
+          "tolerance",
+          "must be >= 0, got %s",
+          tolerance);
+      metrics =
+          Collections.unmodifiableMap(new LinkedHashMap<>(Checks.notNull(metrics, "metrics")));
       Checks.require(!metrics.isEmpty(), "metrics", "must not be empty (mode %s)", mode);
       metrics.keySet().forEach(Metric::parse);
     }
@@ -101,7 +111,9 @@ public record GateConfig(
           metrics.put(e.getKey(), e.getValue().doubleValue());
         }
         Checks.require(run.path("tolerance").isNumber(), "tolerance", "must be a number");
-        runs.add(new Expected(EvalMode.parse(text(run, "mode")), run.path("tolerance").doubleValue(), metrics));
+        runs.add(
+            new Expected(
+                EvalMode.parse(text(run, "mode")), run.path("tolerance").doubleValue(), metrics));
       }
       JsonNode level = root.path("level");
       return new GateConfig(
@@ -125,12 +137,14 @@ public record GateConfig(
   private static void only(JsonNode node, String... keys) {
     List<String> known = List.of(keys);
     node.fieldNames()
-        .forEachRemaining(k -> Checks.require(known.contains(k), k, "is not a gate setting (known: %s)", known));
+        .forEachRemaining(
+            k -> Checks.require(known.contains(k), k, "is not a gate setting (known: %s)", known));
   }
 
   private static String text(JsonNode node, String key) {
     JsonNode value = node.path(key);
-    Checks.require(value.isTextual(), key, "must be a string, got %s", value.isMissingNode() ? "none" : value);
+    Checks.require(
+        value.isTextual(), key, "must be a string, got %s", value.isMissingNode() ? "none" : value);
     return value.asText();
   }
 }

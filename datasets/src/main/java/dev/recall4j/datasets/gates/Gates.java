@@ -58,7 +58,13 @@ public final class Gates {
    * @param message why, for skip and error lines; else empty
    */
   public record Check(
-      String gate, String mode, String metric, double expected, double actual, double tolerance, Status status,
+      String gate,
+      String mode,
+      String metric,
+      double expected,
+      double actual,
+      double tolerance,
+      Status status,
       String message) {
     public Check {
       Checks.notBlank(gate, "gate");
@@ -80,31 +86,69 @@ public final class Gates {
 
     /** Whether no check failed or erred (skips and rises pass). */
     public boolean passed() {
-      return checks.stream().noneMatch(c -> c.status() == Status.FAIL || c.status() == Status.ERROR);
+      return checks.stream()
+          .noneMatch(c -> c.status() == Status.FAIL || c.status() == Status.ERROR);
     }
 
     /** A fixed-width table of the checks and a summary line. */
     public String table() {
       StringBuilder out = new StringBuilder();
-      out.append(String.format(Locale.ROOT, "%-28s %-18s %-11s %9s %9s %8s %9s  %s%n",
-          "gate", "mode", "metric", "expected", "actual", "diff", "tolerance", "status"));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%-28s %-18s %-11s %9s %9s %8s %9s  %s%n",
+              "gate",
+              "mode",
+              "metric",
+              "expected",
+              "actual",
+              "diff",
+              "tolerance",
+              "status"));
       for (Check c : checks) {
         if (c.mode() == null) {
-          out.append(String.format(Locale.ROOT, "%-28s %s: %s%n", c.gate(), c.status(), c.message()));
+          out.append(
+              String.format(Locale.ROOT, "%-28s %s: %s%n", c.gate(), c.status(), c.message()));
         } else {
-          out.append(String.format(Locale.ROOT, "%-28s %-18s %-11s %9.4f %9.4f %+8.4f %9.4f  %s%n",
-              c.gate(), c.mode(), c.metric(), c.expected(), c.actual(), c.actual() - c.expected(),
-              c.tolerance(), c.status()));
+          out.append(
+              String.format(
+                  Locale.ROOT,
+                  "%-28s %-18s %-11s %9.4f %9.4f %+8.4f %9.4f  %s%n",
+                  c.gate(),
+                  c.mode(),
+                  c.metric(),
+                  c.expected(),
+                  c.actual(),
+                  c.actual() - c.expected(),
+                  c.tolerance(),
+                  c.status()));
         }
       }
-      long failed = checks.stream().filter(c -> c.status() == Status.FAIL || c.status() == Status.ERROR).count();
+      long failed =
+          checks.stream()
+              .filter(c -> c.status() == Status.FAIL || c.status() == Status.ERROR)
+              .count();
       long rises = checks.stream().filter(c -> c.status() == Status.RISE).count();
       long skipped = checks.stream().filter(c -> c.status() == Status.SKIP).count();
-      out.append(String.format(Locale.ROOT, "%s: %d checks, %d failed, %d rose beyond tolerance, %d gates skipped, %.0f s%n",
-          passed() ? "PASSED" : "FAILED", checks.size(), failed, rises, skipped, seconds));
-      // The plain closing line CI runners read: every check that did not fail or get skipped passed.
-      out.append(String.format(Locale.ROOT, "gates: %d passed, %d failed, %d skipped%n",
-          checks.size() - failed - skipped, failed, skipped));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%s: %d checks, %d failed, %d rose beyond tolerance, %d gates skipped, %.0f s%n",
+              passed() ? "PASSED" : "FAILED",
+              checks.size(),
+              failed,
+              rises,
+              skipped,
+              seconds));
+      // The plain closing line CI runners read: every check that did not fail or get skipped
+      // passed.
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "gates: %d passed, %d failed, %d skipped%n",
+              checks.size() - failed - skipped,
+              failed,
+              skipped));
       return out.toString();
     }
   }
@@ -119,7 +163,11 @@ public final class Gates {
    * @throws IllegalArgumentException when a config is malformed (naming file and key)
    */
   public static Report run(
-      Path datasetsRoot, Path configsDir, Path cacheDir, Function<String, Embedder> embedders, EvalProgress progress)
+      Path datasetsRoot,
+      Path configsDir,
+      Path cacheDir,
+      Function<String, Embedder> embedders,
+      EvalProgress progress)
       throws IOException {
     long start = System.nanoTime();
     List<GateConfig> configs = new ArrayList<>();
@@ -137,7 +185,11 @@ public final class Gates {
   }
 
   private static List<Check> check(
-      GateConfig gate, Path root, Path cacheDir, Function<String, Embedder> embedders, EvalProgress progress)
+      GateConfig gate,
+      Path root,
+      Path cacheDir,
+      Function<String, Embedder> embedders,
+      EvalProgress progress)
       throws IOException {
     Path dir = root.resolve(gate.dataset());
     if (!Files.isDirectory(dir)) {
@@ -145,9 +197,19 @@ public final class Gates {
     }
     Dataset dataset = Datasets.load(dir, gate.split(), gate.level());
     if (!dataset.checksum().equals(gate.checksum())) {
-      return List.of(gateLine(gate, Status.ERROR, "checksum mismatch: " + gate.file().getFileName()
-          + " was measured on " + gate.checksum() + " but " + dir + " now has " + dataset.checksum()
-          + "; the data changed: re-measure and update the gate"));
+      return List.of(
+          gateLine(
+              gate,
+              Status.ERROR,
+              "checksum mismatch: "
+                  + gate.file().getFileName()
+                  + " was measured on "
+                  + gate.checksum()
+                  + " but "
+                  + dir
+                  + " now has "
+                  + dataset.checksum()
+                  + "; the data changed: re-measure and update the gate"));
     }
     EvalOptions options =
         EvalOptions.builder(gate.runs().stream().map(GateConfig.Expected::mode).toList())
@@ -158,16 +220,34 @@ public final class Gates {
             .build();
     LOG.info("gate {}: {} modes", gate.label(), gate.runs().size());
     EvalReport report =
-        Evaluator.run(dataset, options, (stage, done, total) -> progress.update(gate.label() + " " + stage, done, total));
+        Evaluator.run(
+            dataset,
+            options,
+            (stage, done, total) -> progress.update(gate.label() + " " + stage, done, total));
     List<Check> checks = new ArrayList<>();
     for (GateConfig.Expected expected : gate.runs()) {
       ModeResult result = report.run(expected.mode().name());
-      expected.metrics().forEach((metric, value) -> {
-        double actual = result.metric(Metric.parse(metric).name());
-        double diff = actual - value;
-        Status status = diff < -expected.tolerance() ? Status.FAIL : diff > expected.tolerance() ? Status.RISE : Status.PASS;
-        checks.add(new Check(gate.label(), expected.mode().name(), metric, value, actual, expected.tolerance(), status, ""));
-      });
+      expected
+          .metrics()
+          .forEach(
+              (metric, value) -> {
+                double actual = result.metric(Metric.parse(metric).name());
+                double diff = actual - value;
+                Status status =
+                    diff < -expected.tolerance()
+                        ? Status.FAIL
+                        : diff > expected.tolerance() ? Status.RISE : Status.PASS;
+                checks.add(
+                    new Check(
+                        gate.label(),
+                        expected.mode().name(),
+                        metric,
+                        value,
+                        actual,
+                        expected.tolerance(),
+                        status,
+                        ""));
+              });
     }
     return checks;
   }

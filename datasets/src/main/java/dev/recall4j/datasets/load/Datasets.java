@@ -51,21 +51,21 @@ import org.slf4j.LoggerFactory;
  * multi-level (LoCoMo): the {@link Level} picks the corpus and qrels files; {@link Level#MIXED}
  * reads the turn and observation files into one corpus, each document tagged with the level it came
  * from, and judges it with the union of both qrels files (a judgment counts only for a document of
- * its own file). Optional fields read:
- * {@code conv_id} becomes the namespace of documents and queries (each conversation is its own
- * haystack; absent: {@link Scope#DEFAULT_NAMESPACE}), and {@code session_date_time} (LoCoMo's "1:56
- * pm on 8 May, 2023", read as UTC) becomes the timestamp. Other fields are ignored.
+ * its own file). Optional fields read: {@code conv_id} becomes the namespace of documents and
+ * queries (each conversation is its own haystack; absent: {@link Scope#DEFAULT_NAMESPACE}), and
+ * {@code session_date_time} (LoCoMo's "1:56 pm on 8 May, 2023", read as UTC) becomes the timestamp.
+ * Other fields are ignored.
  *
  * <p><b>Bad data.</b> Loading <em>stops</em> with a {@link DatasetFormatException} naming the file
  * and line for: a line that is not one JSON object, a missing or blank {@code _id}, a repeated id
- * (also across the corpus files of a mixed level),
- * a namespace that is not a valid scope name, an unreadable {@code session_date_time}, a qrels line
- * with the wrong columns or a non-integer grade, a repeated judgment, invalid UTF-8. It <em>skips
- * the line and goes on</em>, recording a {@link LoadWarning} in {@link Dataset#warnings()} and
- * logging it, for: a judgment whose document is not in the corpus, a judgment whose query is not in
- * the queries file, and a judged query with empty text (all its judgments are skipped). Judgments
- * with grade 0 or less are dropped silently: they say "not relevant", as absence does. Queries
- * without a surviving judgment are not part of the dataset. Stateless and thread-safe.
+ * (also across the corpus files of a mixed level), a namespace that is not a valid scope name, an
+ * unreadable {@code session_date_time}, a qrels line with the wrong columns or a non-integer grade,
+ * a repeated judgment, invalid UTF-8. It <em>skips the line and goes on</em>, recording a {@link
+ * LoadWarning} in {@link Dataset#warnings()} and logging it, for: a judgment whose document is not
+ * in the corpus, a judgment whose query is not in the queries file, and a judged query with empty
+ * text (all its judgments are skipped). Judgments with grade 0 or less are dropped silently: they
+ * say "not relevant", as absence does. Queries without a surviving judgment are not part of the
+ * dataset. Stateless and thread-safe.
  */
 public final class Datasets {
   private static final Logger LOG = LoggerFactory.getLogger(Datasets.class);
@@ -152,10 +152,12 @@ public final class Datasets {
           // A judgment counts only for a document of its own part's corpus file.
           skipped = "corpus-id " + line.docId() + " is not in " + part.corpusFile().getFileName();
         } else if (line.grade() > 0) {
-          kept.computeIfAbsent(line.queryId(), q -> new TreeMap<>()).put(line.docId(), line.grade());
+          kept.computeIfAbsent(line.queryId(), q -> new TreeMap<>())
+              .put(line.docId(), line.grade());
         }
         if (skipped != null) {
-          warnings.add(new LoadWarning(part.qrelsFile(), line.line(), skipped + "; judgment skipped"));
+          warnings.add(
+              new LoadWarning(part.qrelsFile(), line.line(), skipped + "; judgment skipped"));
         }
       }
     }
@@ -211,7 +213,8 @@ public final class Datasets {
   /** The corpus files of a level beyond the single-level layout's {@code corpus.jsonl}. */
   private static String extraFiles(Level level) {
     return String.join(
-        " and ", level.parts().stream().filter(p -> p != Level.TURNS).map(Level::corpusFile).toList());
+        " and ",
+        level.parts().stream().filter(p -> p != Level.TURNS).map(Level::corpusFile).toList());
   }
 
   /** The file, or its {@code .gz} twin when only that exists. */
@@ -246,9 +249,12 @@ public final class Datasets {
             throw new DatasetFormatException(
                 file,
                 number,
-                "_id " + id + " repeats the document of "
+                "_id "
+                    + id
+                    + " repeats the document of "
                     + (previous.file().equals(file) ? "" : previous.file().getFileName() + " ")
-                    + "line " + previous.line());
+                    + "line "
+                    + previous.line());
           }
           try {
             documents.add(

@@ -26,7 +26,8 @@ public record Document(
     title = title == null ? "" : title;
     text = text == null ? "" : text;
     namespace = Checks.notBlank(namespace, "namespace");
-    Checks.require(level != Level.MIXED, "level", "must be the level of one corpus file, got mixed");
+    Checks.require(
+        level != Level.MIXED, "level", "must be the level of one corpus file, got mixed");
   }
 
   /** A document of a single-level dataset (level null). */

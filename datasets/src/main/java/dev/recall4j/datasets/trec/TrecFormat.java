@@ -136,8 +136,7 @@ public final class TrecFormat {
    *
    * @throws DatasetFormatException on a malformed line or a repeated (query, document) pair
    */
-  public static List<QrelsLine> readQrelsLines(Path file, MessageDigest digest)
-      throws IOException {
+  public static List<QrelsLine> readQrelsLines(Path file, MessageDigest digest) throws IOException {
     List<QrelsLine> lines = new ArrayList<>();
     Set<String> pairs = new HashSet<>();
     DataFiles.forEachLine(

@@ -30,7 +30,8 @@ class EvalCorpusTest {
     assertEquals(Kind.OBSERVATION, observation.kind());
     assertEquals(
         Map.of(EvalCorpus.DIALOG_TURN, 4L, Kind.OBSERVATION, 2L),
-        corpus.records().stream().collect(Collectors.groupingBy(MemoryRecord::kind, Collectors.counting())));
+        corpus.records().stream()
+            .collect(Collectors.groupingBy(MemoryRecord::kind, Collectors.counting())));
   }
 
   @Test

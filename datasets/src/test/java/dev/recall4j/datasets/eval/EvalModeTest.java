@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
 class EvalModeTest {
   @Test
   void parsesNamedModesAndFusionSpecs() {
-    List<EvalMode> modes = EvalMode.parseList("bm25, rrf:k=60,window=100,dense,convex:alpha=0.3+nodecay");
-    assertEquals(List.of("bm25", "rrf:k=60,window=100", "dense", "convex:alpha=0.3+nodecay"),
+    List<EvalMode> modes =
+        EvalMode.parseList("bm25, rrf:k=60,window=100,dense,convex:alpha=0.3+nodecay");
+    assertEquals(
+        List.of("bm25", "rrf:k=60,window=100", "dense", "convex:alpha=0.3+nodecay"),
         modes.stream().map(EvalMode::name).toList());
     assertEquals(EvalMode.Type.FUSION, modes.get(1).type());
     assertEquals("rrf:k=60,window=100", modes.get(1).fusion());
@@ -31,11 +33,15 @@ class EvalModeTest {
     assertEquals(0.8, EvalMode.parse("convex:alpha=0.3+decay=0.8").decayFloor());
     assertEquals("convex:alpha=0.3", EvalMode.parse("convex:alpha=0.3+decay=0.8").fusion());
     assertEquals(0.8, EvalMode.parse("hybrid+decay=0.8").decayPolicy().floor());
-    assertEquals(RecencyDecay.none().floor(), EvalMode.parse("hybrid+nodecay").decayPolicy().floor());
-    IllegalArgumentException floor = assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("hybrid+decay=1.5"));
+    assertEquals(
+        RecencyDecay.none().floor(), EvalMode.parse("hybrid+nodecay").decayPolicy().floor());
+    IllegalArgumentException floor =
+        assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("hybrid+decay=1.5"));
     assertTrue(floor.getMessage().startsWith("decay floor: "), floor.getMessage());
-    IllegalArgumentException text = assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("hybrid+decay=x"));
-    assertTrue(text.getMessage().startsWith("mode: expected +decay or +decay=FLOOR"), text.getMessage());
+    IllegalArgumentException text =
+        assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("hybrid+decay=x"));
+    assertTrue(
+        text.getMessage().startsWith("mode: expected +decay or +decay=FLOOR"), text.getMessage());
   }
 
   @Test
@@ -46,14 +52,20 @@ class EvalModeTest {
 
   @Test
   void badModesNameTheSetting() {
-    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("bm42"));
+    IllegalArgumentException unknown =
+        assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("bm42"));
     assertTrue(unknown.getMessage().startsWith("mode: expected bm25"), unknown.getMessage());
     assertTrue(unknown.getMessage().contains("bm42"));
-    IllegalArgumentException decay = assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("bm25+nodecay"));
-    assertTrue(decay.getMessage().startsWith("mode: bm25+nodecay takes no decay suffix"), decay.getMessage());
-    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> EvalMode.parseList("dense,dense"));
+    IllegalArgumentException decay =
+        assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("bm25+nodecay"));
+    assertTrue(
+        decay.getMessage().startsWith("mode: bm25+nodecay takes no decay suffix"),
+        decay.getMessage());
+    IllegalArgumentException twice =
+        assertThrows(IllegalArgumentException.class, () -> EvalMode.parseList("dense,dense"));
     assertTrue(twice.getMessage().startsWith("mode: dense is given twice"), twice.getMessage());
-    IllegalArgumentException alpha = assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("convex:alpha=2"));
+    IllegalArgumentException alpha =
+        assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("convex:alpha=2"));
     assertTrue(alpha.getMessage().contains("alpha"), alpha.getMessage());
   }
 
@@ -65,13 +77,20 @@ class EvalModeTest {
   @Test
   void optionsRejectBadBudgetsAndDepth() {
     List<EvalMode> modes = EvalMode.parseList("bm25");
-    IllegalArgumentException budget = assertThrows(IllegalArgumentException.class,
-        () -> EvalOptions.builder(modes).budgets(List.of(512, 0)).build());
-    assertTrue(budget.getMessage().startsWith("budget: must be in [1, 1000000], got 0"), budget.getMessage());
-    IllegalArgumentException depth = assertThrows(IllegalArgumentException.class,
-        () -> EvalOptions.builder(modes).depth(0).build());
+    IllegalArgumentException budget =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> EvalOptions.builder(modes).budgets(List.of(512, 0)).build());
+    assertTrue(
+        budget.getMessage().startsWith("budget: must be in [1, 1000000], got 0"),
+        budget.getMessage());
+    IllegalArgumentException depth =
+        assertThrows(
+            IllegalArgumentException.class, () -> EvalOptions.builder(modes).depth(0).build());
     assertTrue(depth.getMessage().startsWith("depth: "), depth.getMessage());
-    assertEquals(List.of(256, 512), EvalOptions.builder(modes).budgets(List.of(512, 256, 512)).build().budgets());
+    assertEquals(
+        List.of(256, 512),
+        EvalOptions.builder(modes).budgets(List.of(512, 256, 512)).build().budgets());
   }
 
   @Test
@@ -82,9 +101,14 @@ class EvalModeTest {
     assertEquals("0", EvalOptions.builder(modes).tierBoost("0").build().tierBoost());
     assertEquals("0.5", EvalOptions.checkTierBoost("--tier-boost", "0.5"));
     for (String bad : List.of("", "Strict", "boost", "-1", "Infinity")) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> EvalOptions.builder(modes).tierBoost(bad).build(), bad);
-      assertTrue(e.getMessage().startsWith("tierBoost: must be \"strict\" or a boost >= 0, got \"" + bad + "\""),
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> EvalOptions.builder(modes).tierBoost(bad).build(),
+              bad);
+      assertTrue(
+          e.getMessage()
+              .startsWith("tierBoost: must be \"strict\" or a boost >= 0, got \"" + bad + "\""),
           e.getMessage());
     }
   }

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class EvaluatorTest {
-  private static final List<String> KEYS = List.of("ndcg@10", "recall@10", "recall@100", "mrr@10", "map");
+  private static final List<String> KEYS =
+      List.of("ndcg@10", "recall@10", "recall@100", "mrr@10", "map");
 
   @TempDir Path tmp;
 
@@ -50,8 +51,11 @@ class EvaluatorTest {
   @Test
   void writesTheJsonKeysAndOneRunFilePerMode() throws IOException {
     Dataset dataset = Datasets.load(Fixtures.dataset("beir-tiny"), "test", null);
-    String modes = "bm25,bm25-code,dense,hybrid,hybrid+nodecay,sqlite-fts5,rrf:k=10,convex:alpha=0.3,dbsf";
-    EvalReport report = Evaluator.run(dataset, options(modes).runDir(tmp.resolve("runs")).build(), EvalProgress.NONE);
+    String modes =
+        "bm25,bm25-code,dense,hybrid,hybrid+nodecay,sqlite-fts5,rrf:k=10,convex:alpha=0.3,dbsf";
+    EvalReport report =
+        Evaluator.run(
+            dataset, options(modes).runDir(tmp.resolve("runs")).build(), EvalProgress.NONE);
     report.writeJson(tmp.resolve("out/r.json"));
 
     JsonNode json = new ObjectMapper().readTree(tmp.resolve("out/r.json").toFile());
@@ -64,14 +68,19 @@ class EvaluatorTest {
       assertEquals(KEYS, fieldNames(run.get("metrics")), run.toString());
       assertEquals(List.of("512", "1024", "2048"), fieldNames(run.get("budgeted")));
       assertEquals(List.of("512", "1024", "2048"), fieldNames(run.get("budgeted_naive")));
-      assertTrue(run.get("latency_ms").get("p50").asDouble() <= run.get("latency_ms").get("p95").asDouble());
+      assertTrue(
+          run.get("latency_ms").get("p50").asDouble()
+              <= run.get("latency_ms").get("p95").asDouble());
       String mode = run.get("mode").asText();
-      Path file = tmp.resolve("runs").resolve("beir-tiny-test." + EvalMode.parse(mode).fileName() + ".trec");
+      Path file =
+          tmp.resolve("runs")
+              .resolve("beir-tiny-test." + EvalMode.parse(mode).fileName() + ".trec");
       Run written = TrecFormat.readRun(file);
       assertEquals(mode, written.tag());
       assertEquals(Set.of("q1", "q2"), written.queryIds());
     }
-    // The vector path returns the whole tiny corpus, which fits 2,048 tokens: all relevant reach the block.
+    // The vector path returns the whole tiny corpus, which fits 2,048 tokens: all relevant reach
+    // the block.
     assertEquals(1.0, report.run("dense").budgeted().get(2048), 1e-9);
     assertEquals(1.0, report.run("dense").budgetedNaive().get(2048), 1e-9);
     assertTrue(report.table().contains("sqlite-fts5"));
@@ -80,15 +89,18 @@ class EvaluatorTest {
   @Test
   void secondRunHitsTheCacheWithoutEmbeddingAgain() throws IOException {
     Dataset dataset = Datasets.load(Fixtures.dataset("beir-tiny"), "test", null);
-    EvalReport first = Evaluator.run(dataset, options("bm25,dense,hybrid").build(), EvalProgress.NONE);
+    EvalReport first =
+        Evaluator.run(dataset, options("bm25,dense,hybrid").build(), EvalProgress.NONE);
     int embedded = embedder.documentsEmbedded.get();
     assertEquals("built", first.indexCache());
     assertEquals(dataset.corpus().size(), embedded);
 
-    EvalReport second = Evaluator.run(dataset, options("bm25,dense,hybrid").build(), EvalProgress.NONE);
+    EvalReport second =
+        Evaluator.run(dataset, options("bm25,dense,hybrid").build(), EvalProgress.NONE);
     assertEquals("hit", second.indexCache());
     assertEquals(embedded, embedder.documentsEmbedded.get(), "no document embedded again");
-    assertEquals(first.runs().stream().map(ModeResult::metrics).toList(),
+    assertEquals(
+        first.runs().stream().map(ModeResult::metrics).toList(),
         second.runs().stream().map(ModeResult::metrics).toList());
   }
 
@@ -108,21 +120,31 @@ class EvaluatorTest {
   void hybridIsTheEngineDefaultFusion() throws IOException {
     Dataset dataset = Datasets.load(Fixtures.dataset("locomo-tiny"), "test", Level.TURNS);
     String defaultFusion = EngineConfig.builder(tmp).build().recall().fusion().name();
-    EvalReport report = Evaluator.run(dataset, options("hybrid," + defaultFusion).build(), EvalProgress.NONE);
+    EvalReport report =
+        Evaluator.run(dataset, options("hybrid," + defaultFusion).build(), EvalProgress.NONE);
     assertEquals(report.run("hybrid").metrics(), report.run(defaultFusion).metrics());
   }
 
   @Test
   void locomoQueriesOnlySeeTheirConversation() throws IOException {
     Dataset dataset = Datasets.load(Fixtures.dataset("locomo-tiny"), "test", Level.TURNS);
-    Evaluator.run(dataset, options("bm25,dense,hybrid+nodecay,sqlite-fts5").runDir(tmp.resolve("runs")).build(),
+    Evaluator.run(
+        dataset,
+        options("bm25,dense,hybrid+nodecay,sqlite-fts5").runDir(tmp.resolve("runs")).build(),
         EvalProgress.NONE);
     for (String mode : List.of("bm25", "dense", "hybrid+nodecay", "sqlite-fts5")) {
-      Run run = TrecFormat.readRun(tmp.resolve("runs/locomo-tiny-test-turns." + EvalMode.parse(mode).fileName() + ".trec"));
+      Run run =
+          TrecFormat.readRun(
+              tmp.resolve(
+                  "runs/locomo-tiny-test-turns." + EvalMode.parse(mode).fileName() + ".trec"));
       for (String qid : run.queryIds()) {
         String conversation = qid.substring(0, qid.indexOf(':'));
         assertFalse(run.rankedIds(qid).isEmpty(), mode + " " + qid);
-        run.rankedIds(qid).forEach(doc -> assertTrue(doc.startsWith(conversation + ":"), mode + ": " + qid + " got " + doc));
+        run.rankedIds(qid)
+            .forEach(
+                doc ->
+                    assertTrue(
+                        doc.startsWith(conversation + ":"), mode + ": " + qid + " got " + doc));
       }
     }
   }
@@ -134,7 +156,10 @@ class EvaluatorTest {
     assertEquals(EngineConfig.DEFAULT_TIER_BOOST, byDefault.tierBoost());
 
     EvalReport strict =
-        Evaluator.run(dataset, options("hybrid").tierBoost("strict").runDir(tmp.resolve("runs")).build(), EvalProgress.NONE);
+        Evaluator.run(
+            dataset,
+            options("hybrid").tierBoost("strict").runDir(tmp.resolve("runs")).build(),
+            EvalProgress.NONE);
 
     assertEquals("strict", strict.tierBoost());
     assertEquals("hit", strict.indexCache(), "the tier policy is a query-time setting");
@@ -144,7 +169,9 @@ class EvaluatorTest {
       List<String> ranked = run.rankedIds(qid);
       long turns = ranked.stream().filter(id -> !observations.contains(id)).count();
       // Strict tiers: every dialog turn (priority 4) before any observation (priority 6).
-      assertTrue(ranked.subList(0, (int) turns).stream().noneMatch(observations::contains), qid + ": " + ranked);
+      assertTrue(
+          ranked.subList(0, (int) turns).stream().noneMatch(observations::contains),
+          qid + ": " + ranked);
     }
   }
 
@@ -152,13 +179,16 @@ class EvaluatorTest {
   void warningsOfTheDataReachTheReport() throws IOException {
     Path dir = tmp.resolve("empty-doc");
     Files.createDirectories(dir.resolve("qrels"));
-    Files.writeString(dir.resolve("corpus.jsonl"), """
+    Files.writeString(
+        dir.resolve("corpus.jsonl"),
+        """
         {"_id": "d1", "title": "", "text": "apple"}
         {"_id": "d2", "title": "", "text": ""}
         """);
     Files.writeString(dir.resolve("queries.jsonl"), "{\"_id\": \"q1\", \"text\": \"apple\"}\n");
     Files.writeString(dir.resolve("qrels/test.tsv"), "q1\td1\t1\nq1\tmissing\t1\n");
-    EvalReport report = Evaluator.run(Datasets.load(dir, "test", null), options("bm25").build(), EvalProgress.NONE);
+    EvalReport report =
+        Evaluator.run(Datasets.load(dir, "test", null), options("bm25").build(), EvalProgress.NONE);
     assertEquals(2, report.warnings().size(), report.warnings().toString());
     assertTrue(report.warnings().get(0).contains("corpus-id missing"), report.warnings().get(0));
     assertTrue(report.warnings().get(1).contains("document d2 has neither title nor text"));
@@ -180,6 +210,7 @@ class EvaluatorTest {
     node.fieldNames().forEachRemaining(names::add);
     return names;
   }
+
   @Test
   void aCutDocumentReachesTheBlockOnlyWithItsFirst32TokensOfText() {
     TokenCounter cl100k = TokenCounters.cl100k();
@@ -192,12 +223,17 @@ class EvaluatorTest {
     PackedContext sliver = naive.pack(List.of(), List.of(first, relevant), firstBlock + 6);
     RecalledItem sliverItem = itemOf(sliver, "relevant");
     assertTrue(sliverItem.truncated(), sliver.context());
-    assertFalse(reach.reached(sliver.context(), sliverItem), "a few tokens of the text are not a document shown");
+    assertFalse(
+        reach.reached(sliver.context(), sliverItem),
+        "a few tokens of the text are not a document shown");
 
-    PackedContext head = naive.pack(List.of(), List.of(first, relevant), firstBlock + Reach.MIN_TOKENS + 4);
+    PackedContext head =
+        naive.pack(List.of(), List.of(first, relevant), firstBlock + Reach.MIN_TOKENS + 4);
     RecalledItem headItem = itemOf(head, "relevant");
     assertTrue(headItem.truncated(), head.context());
-    assertTrue(reach.reached(head.context(), headItem), "the first 32 tokens of the text are in the block");
+    assertTrue(
+        reach.reached(head.context(), headItem),
+        "the first 32 tokens of the text are in the block");
 
     PackedContext whole = naive.pack(List.of(), List.of(first, relevant), 100_000);
     assertTrue(reach.reached(whole.context(), itemOf(whole, "relevant")));
@@ -205,11 +241,20 @@ class EvaluatorTest {
 
   private static ScoredRecord scoredChunk(String id, String content) {
     MemoryRecord record =
-        MemoryRecord.builder().id(id).silo(Silo.RAG).kind(Kind.RAG_CHUNK).content(content).created(Instant.EPOCH).build();
+        MemoryRecord.builder()
+            .id(id)
+            .silo(Silo.RAG)
+            .kind(Kind.RAG_CHUNK)
+            .content(content)
+            .created(Instant.EPOCH)
+            .build();
     return new ScoredRecord(record, new ScoreBreakdown(1, 1, 0, Double.NaN, 1, 1, 1, 1, 1));
   }
 
   private static RecalledItem itemOf(PackedContext packed, String id) {
-    return packed.items().stream().filter(i -> i.record().id().equals(id)).findFirst().orElseThrow();
+    return packed.items().stream()
+        .filter(i -> i.record().id().equals(id))
+        .findFirst()
+        .orElseThrow();
   }
 }

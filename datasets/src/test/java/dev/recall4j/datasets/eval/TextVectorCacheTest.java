@@ -16,9 +16,20 @@ class TextVectorCacheTest {
     final HashingEmbedder hashing = new HashingEmbedder(8);
     final List<List<String>> batches = new ArrayList<>();
 
-    @Override public String modelId() { return hashing.modelId(); }
-    @Override public int dimension() { return hashing.dimension(); }
-    @Override public float[] embedQuery(String query) { return hashing.embedQuery(query); }
+    @Override
+    public String modelId() {
+      return hashing.modelId();
+    }
+
+    @Override
+    public int dimension() {
+      return hashing.dimension();
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return hashing.embedQuery(query);
+    }
 
     @Override
     public List<float[]> embedDocuments(List<String> texts) {

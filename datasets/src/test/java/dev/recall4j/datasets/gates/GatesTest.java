@@ -37,26 +37,40 @@ class GatesTest {
     root = Fixtures.dataset("beir-tiny").getParent();
     configs = Files.createDirectories(tmp.resolve("gates"));
     dataset = Datasets.load(root.resolve("beir-tiny"), "test", null);
-    measured = Evaluator.run(dataset,
-        EvalOptions.builder(EvalMode.parseList("bm25,hybrid")).budgets(List.of())
-            .cacheDir(tmp.resolve("cache")).model(embedder.modelId()).embedders(m -> embedder).build(),
-        EvalProgress.NONE);
+    measured =
+        Evaluator.run(
+            dataset,
+            EvalOptions.builder(EvalMode.parseList("bm25,hybrid"))
+                .budgets(List.of())
+                .cacheDir(tmp.resolve("cache"))
+                .model(embedder.modelId())
+                .embedders(m -> embedder)
+                .build(),
+            EvalProgress.NONE);
   }
 
   private Gates.Report runGates() throws IOException {
     return Gates.run(root, configs, tmp.resolve("cache"), m -> embedder, EvalProgress.NONE);
   }
 
-  private void writeGate(String name, String checksum, double bm25Shift, double hybridShift) throws IOException {
-    Files.writeString(configs.resolve(name), String.format(Locale.ROOT, """
+  private void writeGate(String name, String checksum, double bm25Shift, double hybridShift)
+      throws IOException {
+    Files.writeString(
+        configs.resolve(name),
+        String.format(
+            Locale.ROOT,
+            """
         {"dataset": "beir-tiny", "split": "test", "level": null, "checksum": "%s", "model": "%s",
          "comment": "figures of the hashing test embedder",
          "runs": [
            {"mode": "bm25", "tolerance": 0.0005, "metrics": {"ndcg@10": %s, "map": %s}},
            {"mode": "hybrid", "tolerance": 0.005, "metrics": {"ndcg@10": %s}}]}
-        """, checksum, embedder.modelId(),
-        measured.run("bm25").metric("ndcg@10") + bm25Shift, measured.run("bm25").metric("map"),
-        measured.run("hybrid").metric("ndcg@10") + hybridShift));
+        """,
+            checksum,
+            embedder.modelId(),
+            measured.run("bm25").metric("ndcg@10") + bm25Shift,
+            measured.run("bm25").metric("map"),
+            measured.run("hybrid").metric("ndcg@10") + hybridShift));
   }
 
   @Test
@@ -64,7 +78,8 @@ class GatesTest {
     writeGate("beir-tiny.json", dataset.checksum(), 0, -0.1);
     Gates.Report report = runGates();
     assertTrue(report.passed(), report.table());
-    assertEquals(List.of(Gates.Status.PASS, Gates.Status.PASS, Gates.Status.RISE),
+    assertEquals(
+        List.of(Gates.Status.PASS, Gates.Status.PASS, Gates.Status.RISE),
         report.checks().stream().map(Gates.Check::status).toList());
     assertTrue(report.table().contains("PASSED"), report.table());
   }
@@ -81,14 +96,19 @@ class GatesTest {
   @Test
   void checksumMismatchIsAnErrorAndAMissingDatasetASkip() throws IOException {
     writeGate("a.json", "0".repeat(64), 0, 0);
-    Files.writeString(configs.resolve("b.json"), """
+    Files.writeString(
+        configs.resolve("b.json"),
+        """
         {"dataset": "no-such-dataset", "checksum": "%s", "model": "m",
          "runs": [{"mode": "bm25", "tolerance": 0, "metrics": {"map": 0.5}}]}
-        """.formatted("1".repeat(64)));
+        """
+            .formatted("1".repeat(64)));
     Gates.Report report = runGates();
     assertFalse(report.passed());
     assertEquals(Gates.Status.ERROR, report.checks().get(0).status());
-    assertTrue(report.checks().get(0).message().contains("checksum mismatch"), report.checks().get(0).message());
+    assertTrue(
+        report.checks().get(0).message().contains("checksum mismatch"),
+        report.checks().get(0).message());
     assertEquals(Gates.Status.SKIP, report.checks().get(1).status());
     assertTrue(report.checks().get(1).message().contains("not found"));
   }
@@ -96,10 +116,15 @@ class GatesTest {
   @Test
   void malformedGateNamesFileAndKey() throws IOException {
     Path file = configs.resolve("typo.json");
-    Files.writeString(file, """
+    Files.writeString(
+        file,
+        """
         {"dataset": "beir-tiny", "checksum": "%s", "model": "m", "runs": [], "tolerence": 1}
-        """.formatted(dataset.checksum()));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GateConfig.read(file));
-    assertTrue(e.getMessage().contains("typo.json: tolerence: is not a gate setting"), e.getMessage());
+        """
+            .formatted(dataset.checksum()));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> GateConfig.read(file));
+    assertTrue(
+        e.getMessage().contains("typo.json: tolerence: is not a gate setting"), e.getMessage());
   }
 }

@@ -144,14 +144,18 @@ class DatasetsTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"sessions, corpus_sessions.jsonl", "observations, corpus_observations.jsonl", "mixed, corpus_observations.jsonl"})
+  @CsvSource({
+    "sessions, corpus_sessions.jsonl",
+    "observations, corpus_observations.jsonl",
+    "mixed, corpus_observations.jsonl"
+  })
   void aSingleLevelDatasetRefusesOtherLevels(String level, String missing) {
     var e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> Datasets.load(Fixtures.dataset("beir-tiny"), "test", Level.parse("level", level)));
-    assertTrue(
-        e.getMessage().startsWith("level: " + level + " needs " + missing), e.getMessage());
+            () ->
+                Datasets.load(Fixtures.dataset("beir-tiny"), "test", Level.parse("level", level)));
+    assertTrue(e.getMessage().startsWith("level: " + level + " needs " + missing), e.getMessage());
   }
 
   @Test
@@ -163,16 +167,19 @@ class DatasetsTest {
     assertEquals("locomo-tiny/test/mixed", mixed.label());
     assertEquals(
         List.of(
-            "conv-1:D1:1", "conv-1:D1:2", "conv-1:D2:1", "conv-2:D1:1", "conv-1:S1:O1", "conv-2:S1:O1"),
+            "conv-1:D1:1",
+            "conv-1:D1:2",
+            "conv-1:D2:1",
+            "conv-2:D1:1",
+            "conv-1:S1:O1",
+            "conv-2:S1:O1"),
         mixed.corpus().documents().stream().map(Document::id).toList());
     assertEquals(Level.TURNS, mixed.corpus().get("conv-1:D1:1").orElseThrow().level());
     assertEquals(Level.OBSERVATIONS, mixed.corpus().get("conv-1:S1:O1").orElseThrow().level());
     // The union of both qrels files; conv-1:q1 has a turn judgment only and is still evaluated.
-    assertEquals(
-        Map.of("conv-1:D1:1", 1, "conv-1:S1:O1", 1), mixed.qrels().judgments("conv-1:q0"));
+    assertEquals(Map.of("conv-1:D1:1", 1, "conv-1:S1:O1", 1), mixed.qrels().judgments("conv-1:q0"));
     assertEquals(Map.of("conv-1:D2:1", 1), mixed.qrels().judgments("conv-1:q1"));
-    assertEquals(
-        Map.of("conv-2:D1:1", 1, "conv-2:S1:O1", 1), mixed.qrels().judgments("conv-2:q0"));
+    assertEquals(Map.of("conv-2:D1:1", 1, "conv-2:S1:O1", 1), mixed.qrels().judgments("conv-2:q0"));
     assertEquals(3, mixed.queries().size());
     assertEquals(List.of(), mixed.warnings());
     assertEquals(
@@ -193,7 +200,8 @@ class DatasetsTest {
   void mixedJudgmentsCountOnlyForTheirOwnFilesDocuments() throws IOException {
     Path dir = mixedFixture();
     Files.writeString(
-        dir.resolve("qrels/test_observations.tsv"), "conv-1:q0\tconv-1:D1:1\t1\nconv-1:q0\tconv-1:S1:O1\t1\n");
+        dir.resolve("qrels/test_observations.tsv"),
+        "conv-1:q0\tconv-1:D1:1\t1\nconv-1:q0\tconv-1:S1:O1\t1\n");
 
     Dataset mixed = Datasets.load(dir, "test", Level.MIXED);
 
@@ -214,7 +222,8 @@ class DatasetsTest {
         dir.resolve("corpus_observations.jsonl"),
         "{\"_id\": \"conv-1:D1:1\", \"text\": \"Ann adopted Rex.\", \"conv_id\": \"conv-1\"}\n");
 
-    var e = assertThrows(DatasetFormatException.class, () -> Datasets.load(dir, "test", Level.MIXED));
+    var e =
+        assertThrows(DatasetFormatException.class, () -> Datasets.load(dir, "test", Level.MIXED));
 
     assertTrue(
         e.getMessage().endsWith(":1: _id conv-1:D1:1 repeats the document of corpus.jsonl line 1"),

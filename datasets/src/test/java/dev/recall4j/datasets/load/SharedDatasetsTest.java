@@ -61,7 +61,8 @@ class SharedDatasetsTest {
   }
 
   // Counts from MANIFEST.md (mixed: turns + observations); checksums from `cat corpus queries qrels
-  // | sha256sum`, for mixed `cat corpus.jsonl corpus_observations.jsonl queries.jsonl qrels/test.tsv
+  // | sha256sum`, for mixed `cat corpus.jsonl corpus_observations.jsonl queries.jsonl
+  // qrels/test.tsv
   // qrels/test_observations.tsv | sha256sum`.
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource(
