@@ -5,9 +5,7 @@ import dev.recall4j.core.MemoryRecord;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,18 +16,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.stream.Stream;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.codecs.KnnVectorsFormat;
-import org.apache.lucene.codecs.lucene104.Lucene104Codec;
-import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat;
-import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.NumericDocValues;
@@ -55,12 +46,7 @@ import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.store.IOContext;
-import org.apache.lucene.store.MMapDirectory;
-import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -158,8 +144,7 @@ public final class LuceneStore implements Closeable {
   private volatile long nextRefreshNanos;
   private boolean closed;
 
-  private LuceneStore(
-      StoreOptions options, Directory directory, IndexWriter writer, IndexMetadata metadata)
+  LuceneStore(StoreOptions options, Directory directory, IndexWriter writer, IndexMetadata metadata)
       throws IOException {
     this.options = options;
     this.directory = directory;
@@ -207,44 +192,7 @@ public final class LuceneStore implements Closeable {
    *     holds other files and no index
    */
   public static LuceneStore open(StoreOptions options, Duration lockWait) throws IOException {
-    Checks.notNull(options, "options");
-    Checks.notNull(lockWait, "lockWait");
-    Checks.require(!lockWait.isNegative(), "lockWait", "must not be negative, got %s", lockWait);
-    Path path = options.directory();
-    Files.createDirectories(path);
-    Directory directory = mapped(path);
-    try {
-      Optional<IndexMetadata> recorded = IndexMetadata.read(directory, path);
-      if (recorded.isEmpty()) {
-        refuseForeignFiles(path);
-      }
-      IndexMetadata metadata =
-          recorded
-              .orElse(new IndexMetadata(null, 0))
-              .reconcile(options.embeddingModel(), options.vectorDimension(), path);
-      IndexWriter writer = WriterLock.open(directory, path, () -> writerConfig(options), lockWait);
-      try {
-        Map<String, String> commitData = metadata.commitData();
-        writer.setLiveCommitData(commitData.entrySet());
-        if (!IndexMetadata.isRecorded(directory, commitData)) {
-          writer.commit();
-        }
-        LOG.debug(
-            "opened index {} (model {}, dimension {}, {} docs)",
-            path,
-            metadata.model(),
-            metadata.dimension(),
-            writer.getDocStats().numDocs);
-        return new LuceneStore(options, directory, writer, metadata);
-      } catch (IOException | RuntimeException e) {
-        WriterLock.release(path);
-        writer.close();
-        throw e;
-      }
-    } catch (IOException | RuntimeException e) {
-      directory.close();
-      throw e;
-    }
+    return IndexDirectory.openWritable(options, lockWait);
   }
 
   /**
@@ -258,74 +206,7 @@ public final class LuceneStore implements Closeable {
    * @throws IndexModelMismatchException as for {@link #open(StoreOptions, Duration)}
    */
   public static LuceneStore openReadOnly(StoreOptions options) throws IOException {
-    Checks.notNull(options, "options");
-    Path path = options.directory();
-    if (!Files.isDirectory(path)) {
-      throw new IllegalStateException("no index at " + path + ": the directory does not exist");
-    }
-    Directory directory = mapped(path);
-    try {
-      IndexMetadata metadata =
-          IndexMetadata.read(directory, path)
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "no recall4j index in " + path + " (no Lucene commit there)"))
-              .reconcile(options.embeddingModel(), options.vectorDimension(), path);
-      LOG.debug(
-          "opened index {} read-only (model {}, dimension {})",
-          path,
-          metadata.model(),
-          metadata.dimension());
-      return new LuceneStore(options, directory, null, metadata);
-    } catch (IOException | RuntimeException e) {
-      directory.close();
-      throw e;
-    }
-  }
-
-  private static Directory mapped(Path path) throws IOException {
-    Directory directory = FSDirectory.open(path);
-    if (directory instanceof MMapDirectory mapped) {
-      mapped.setReadAdvice(LuceneStore::readAdvice);
-    }
-    return directory;
-  }
-
-  /**
-   * Refuses to create an index in a directory that holds anything but what an index (or a crash
-   * during its first commit) leaves, or recall4j's own files: a mistyped {@code --index} must not
-   * scatter index files among someone else's.
-   */
-  private static void refuseForeignFiles(Path path) throws IOException {
-    try (Stream<Path> entries = Files.list(path)) {
-      List<String> foreign =
-          entries
-              .map(p -> p.getFileName().toString())
-              .filter(name -> !isIndexOrOwnFile(name))
-              .sorted()
-              .toList();
-      if (!foreign.isEmpty()) {
-        throw new IllegalStateException(
-            path
-                + " holds no recall4j index and is not empty ("
-                + foreign.size()
-                + " other entr"
-                + (foreign.size() == 1 ? "y" : "ies")
-                + ", e.g. "
-                + foreign.get(0)
-                + "); point --index at an existing index, or at a new or empty directory");
-      }
-    }
-  }
-
-  private static boolean isIndexOrOwnFile(String name) {
-    return name.equals(IndexWriter.WRITE_LOCK_NAME)
-        || name.equals(WriterLock.NOTE)
-        || name.startsWith("recall4j.")
-        || name.startsWith(IndexFileNames.SEGMENTS)
-        || name.startsWith(IndexFileNames.PENDING_SEGMENTS)
-        || IndexFileNames.CODEC_FILE_PATTERN.matcher(name).matches();
+    return IndexDirectory.openReadOnly(options);
   }
 
   /** True when this store was opened with {@link #openReadOnly} and cannot write. */
@@ -339,46 +220,6 @@ public final class LuceneStore implements Closeable {
    */
   public void refresh() throws IOException {
     searchers.maybeRefreshBlocking();
-  }
-
-  /**
-   * Random access for every read but merges (which read whole files in order). A recall reads a few
-   * record blobs, postings and vectors scattered over the files; under the kernel's default
-   * read-ahead, a cold cache pulled whole files in around them: at 100K records the mapped index
-   * was 319 MB resident after 1,000 recalls, 153 MB with random advice (docs/RESULTS.md, issue 7
-   * session 3). That matters most on a Raspberry Pi, where the index competes with the model.
-   */
-  static Optional<ReadAdvice> readAdvice(String file, IOContext context) {
-    return context.context() == IOContext.Context.MERGE
-        ? MMapDirectory.ADVISE_BY_CONTEXT.apply(file, context)
-        : Optional.of(ReadAdvice.RANDOM);
-  }
-
-  private static IndexWriterConfig writerConfig(StoreOptions options) {
-    Analyzer analyzer = Schema.analyzer();
-    KnnVectorsFormat vectors =
-        switch (options.vectorEncoding()) {
-          case FLOAT32 -> new Lucene99HnswVectorsFormat(options.hnswM(), options.hnswBeamWidth());
-          case INT8 ->
-              new Lucene104HnswScalarQuantizedVectorsFormat(
-                  ScalarEncoding.UNSIGNED_BYTE, options.hnswM(), options.hnswBeamWidth());
-          case INT4 ->
-              new Lucene104HnswScalarQuantizedVectorsFormat(
-                  ScalarEncoding.PACKED_NIBBLE, options.hnswM(), options.hnswBeamWidth());
-        };
-    IndexWriterConfig config = new IndexWriterConfig(analyzer);
-    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-    config.setSimilarity(new BM25Similarity((float) options.bm25K1(), (float) options.bm25B()));
-    // The codec name written to the index stays "Lucene104"; the per-field format is recorded by
-    // name in each segment, so any reader finds it through SPI, whatever the encoding option says.
-    config.setCodec(
-        new Lucene104Codec() {
-          @Override
-          public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-            return vectors;
-          }
-        });
-    return config;
   }
 
   /** What the index holds now. Cheap: reads the current searcher and lists the directory. */

@@ -510,10 +510,10 @@ class LuceneStoreTest {
   @Test
   void searchesReadAtRandomAndMergesByContext() {
     assertEquals(
-        Optional.of(ReadAdvice.RANDOM), LuceneStore.readAdvice("_0.dvd", IOContext.DEFAULT));
+        Optional.of(ReadAdvice.RANDOM), IndexDirectory.readAdvice("_0.dvd", IOContext.DEFAULT));
     assertEquals(
         MMapDirectory.ADVISE_BY_CONTEXT.apply("_0.dvd", IOContext.merge()),
-        LuceneStore.readAdvice("_0.dvd", IOContext.merge()));
+        IndexDirectory.readAdvice("_0.dvd", IOContext.merge()));
   }
 
   @Test
