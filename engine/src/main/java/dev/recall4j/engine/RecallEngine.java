@@ -176,11 +176,24 @@ public final class RecallEngine implements Closeable {
 
   /**
    * Saves one record like {@link #save} and says whether it was new: the {@code add} command and a
-   * {@code memory_append} tool report {@link Saved#duplicateOf()} to the caller.
+   * {@code memory_append} tool report {@link Saved#duplicateOf()} to the caller. A duplicate is a
+   * record whose content an active record of the same scope and silo holds already, under another
+   * id (the save keeps that one) or under the same id.
    */
   public Saved add(MemoryRecord record) {
+    Checks.notNull(record, "record");
+    boolean sameAsStored =
+        io(() -> store.get(record.id()))
+            .filter(
+                r ->
+                    r.isRecallable()
+                        && r.silo() == record.silo()
+                        && r.scope().equals(record.scope())
+                        && r.contentHash().equals(record.contentHash()))
+            .isPresent();
     MemoryRecord stored = save(record);
-    return new Saved(stored, stored.id().equals(record.id()) ? null : stored.id());
+    boolean duplicate = sameAsStored || !stored.id().equals(record.id());
+    return new Saved(stored, duplicate ? stored.id() : null);
   }
 
   /**
@@ -324,8 +337,8 @@ public final class RecallEngine implements Closeable {
 
   /**
    * Streams every record (any status and tier) a scope reaches ({@link Scope#canReach}), holding
-   * these teams, in id order:
-   * the export of a namespace. Reads the index page by page, so memory stays bounded.
+   * these teams, in id order: the export of a namespace. Reads the index page by page, so memory
+   * stays bounded.
    *
    * @return how many records were passed to {@code sink}
    */
@@ -410,8 +423,8 @@ public final class RecallEngine implements Closeable {
   /**
    * One page of the active records the request's filters allow (query, budget, top-k and deadline
    * are ignored), in id order: the active and pinned tiers, the archived one with {@code
-   * includeArchived}. Pass the page's {@link RecordPage#next()} as {@code cursor} for the next page;
-   * a page written to meanwhile may show a record added after the cursor's id.
+   * includeArchived}. Pass the page's {@link RecordPage#next()} as {@code cursor} for the next
+   * page; a page written to meanwhile may show a record added after the cursor's id.
    *
    * @param cursor null or blank for the first page
    * @param limit records per page, in [1, 1000]

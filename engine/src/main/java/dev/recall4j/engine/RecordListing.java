@@ -43,7 +43,10 @@ final class RecordListing {
     TreeMap<String, MemoryRecord> merged = new TreeMap<>();
     for (Scope scope : teams.visibleScopes(request.scope())) {
       for (MemoryRecord r :
-          io(() -> store.find(Retriever.filter(request, scope).withTiers(tiers), after, limit + 1))) {
+          io(
+              () ->
+                  store.find(
+                      Retriever.filter(request, scope).withTiers(tiers), after, limit + 1))) {
         merged.put(r.id(), r);
       }
     }
@@ -53,7 +56,9 @@ final class RecordListing {
   }
 
   private static String encode(String id) {
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(id.getBytes(StandardCharsets.UTF_8));
+    return Base64.getUrlEncoder()
+        .withoutPadding()
+        .encodeToString(id.getBytes(StandardCharsets.UTF_8));
   }
 
   private static String decode(String cursor) {

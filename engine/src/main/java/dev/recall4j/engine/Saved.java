@@ -6,8 +6,8 @@ import dev.recall4j.core.MemoryRecord;
 /**
  * What {@link RecallEngine#add} did with one record: stored it, or found it already stored.
  *
- * @param record the record as stored: the given one, or the stored record it duplicates (its
- *     {@code updated} time refreshed)
+ * @param record the record as stored: the given one, or the stored record it duplicates (its {@code
+ *     updated} time refreshed)
  * @param duplicateOf the id of the stored record whose content (in the same scope and silo) the
  *     given record repeats, or null when the given record was stored under its own id
  */

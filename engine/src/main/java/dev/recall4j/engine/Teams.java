@@ -79,8 +79,8 @@ public record Teams(Set<String> names) {
   }
 
   /**
-   * Whether a search, recall or listing in {@code scope} holding these teams sees a record stored in
-   * {@code recordScope} ({@link Scope#canSee(Scope, boolean)} in any visible scope).
+   * Whether a search, recall or listing in {@code scope} holding these teams sees a record stored
+   * in {@code recordScope} ({@link Scope#canSee(Scope, boolean)} in any visible scope).
    */
   public boolean canSee(Scope scope, Scope recordScope, boolean allProjects) {
     return visibleScopes(scope).stream().anyMatch(s -> s.canSee(recordScope, allProjects));
