@@ -68,7 +68,10 @@ public final class NaivePacker {
                 e.section().label(),
                 e.scored().score(),
                 tokens,
-                end < layout.ends()[i]));
+                end < layout.ends()[i],
+                end < layout.ends()[i]
+                    ? context.substring(layout.starts()[i], end)
+                    : e.scored().record().content()));
       } else {
         dropped.add(new DroppedItem(e.scored().id(), DropReason.BUDGET, "cut off at the budget"));
       }

@@ -375,7 +375,8 @@ public final class Packer {
                 e.section().label(),
                 e.scored().score(),
                 c.tokens,
-                e.truncated()));
+                e.truncated(),
+                e.text()));
       }
       return new PackedContext(text, items, dropped, budget, exact, counter.name(), warnings);
     }

@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 final class RecallCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
+  @Mixin FilterOptions filters;
 
   @Option(names = "--query", required = true, paramLabel = "TEXT", description = "What to recall.")
   String query;
@@ -39,14 +40,13 @@ final class RecallCommand implements Callable<Integer> {
       names = "--format",
       paramLabel = "FORMAT",
       defaultValue = "text",
-      description = "text (default) or json.")
+      description = "text (default) or json (docs/JSON.md).")
   String format;
 
-  @Option(names = "--explain", description = "Print every factor of each item's score as a table.")
+  @Option(
+      names = "--explain",
+      description = "Every factor of each item's score: a table, or explain objects in JSON.")
   boolean explain;
-
-  @Option(names = "--include-archived", description = "Also recall archived records.")
-  boolean includeArchived;
 
   @Override
   public Integer call() throws IOException {
@@ -54,22 +54,14 @@ final class RecallCommand implements Callable<Integer> {
     if (tokenizer != null) {
       config = config.toBuilder().tokenizer(tokenizer).build();
     }
-    if (!format.equals("text") && !format.equals("json")) {
-      throw new IllegalArgumentException(
-          "--format: unknown value \"" + format + "\", expected text or json");
-    }
+    ResultPrinter.format(format, "text", "json");
+    RecallRequest request =
+        filters.request(query, options.scope(config)).budgetTokens(budget).build();
     PrintWriter out = spec.commandLine().getOut();
     try (RecallEngine engine = RecallEngine.open(config)) {
-      RecallResult result =
-          engine.recall(
-              RecallRequest.builder(query)
-                  .scope(options.scope(config))
-                  .budgetTokens(budget)
-                  .includeArchived(includeArchived)
-                  .build(),
-              options.teams());
+      RecallResult result = engine.recall(request, options.teams());
       if (format.equals("json")) {
-        ResultPrinter.json(result, out);
+        ResultPrinter.json(result, explain, out);
       } else if (explain) {
         ResultPrinter.explain(result, out);
       } else {

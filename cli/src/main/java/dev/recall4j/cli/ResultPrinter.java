@@ -1,23 +1,29 @@
 package dev.recall4j.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.DroppedItem;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Origin;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.ScoreBreakdown;
+import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Stage;
 import dev.recall4j.core.Wire;
+import dev.recall4j.engine.RecordPage;
+import dev.recall4j.engine.SearchResult;
+import dev.recall4j.engine.json.JsonShapes;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Prints a {@link RecallResult} as text, as JSON, or as an explanation table. */
+/**
+ * Prints results for people: a {@link RecallResult} as text or an explanation table, a search and a
+ * listing as lines; JSON comes from {@link JsonShapes}.
+ */
 final class ResultPrinter {
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /** Characters of a record's text shown on one line. */
+  private static final int TEXT_WIDTH = 160;
 
   private ResultPrinter() {}
 
@@ -47,51 +53,63 @@ final class ResultPrinter {
         stages);
   }
 
+  /** The recall as JSON, schema 1 ({@link JsonShapes#recall}; docs/JSON.md). */
+  static void json(RecallResult r, boolean explain, PrintWriter out) {
+    out.println(JsonShapes.pretty(JsonShapes.recall(r, explain)));
+  }
+
   /**
-   * The JSON other tools read: {@code context}, {@code budget}, {@code tokens_used}, {@code
-   * tokenizer}, {@code retrieval}, {@code items}, {@code dropped}, {@code timings_ms}, {@code
-   * warnings}.
+   * A search as text: per record, a line with its rank, id, silo/kind, score and origin, then the
+   * start of its text.
    */
-  static void json(RecallResult r, PrintWriter out) throws java.io.IOException {
-    ObjectNode root = JSON.createObjectNode();
-    root.put("context", r.context());
-    root.put("budget", r.budgetTokens());
-    root.put("tokens_used", r.tokensUsed());
-    root.put("tokenizer", r.tokenizer());
-    root.put("retrieval", r.retrieval().describe());
-    ArrayNode items = root.putArray("items");
-    for (RecalledItem item : r.items()) {
-      ObjectNode n = items.addObject();
-      n.put("id", item.record().id());
-      n.put("silo", Wire.name(item.record().silo()));
-      n.put("kind", item.record().kind().name());
-      n.put("section", item.section());
-      putScore(n, "score", item.score().finalScore());
-      n.put("tokens", item.tokens());
-      n.put("truncated", item.truncated());
-      ScoreBreakdown s = item.score();
-      ObjectNode why = n.putObject("explain");
-      why.put("lexical_rank", s.lexicalRank());
-      putScore(why, "lexical_score", s.lexicalScore());
-      why.put("vector_rank", s.vectorRank());
-      putScore(why, "vector_similarity", s.vectorSimilarity());
-      putScore(why, "fused", s.fusedScore());
-      putScore(why, "decay", s.decay());
-      putScore(why, "trust", s.trust());
-      why.put("tier_priority", s.tierPriority());
+  static void text(SearchResult r, PrintWriter out) {
+    int rank = 0;
+    for (ScoredRecord s : r.items()) {
+      MemoryRecord record = s.record();
+      out.printf(
+          Locale.ROOT,
+          "%d. %s  %s/%s  score %s%s%n   %s%n",
+          ++rank,
+          record.id(),
+          Wire.name(record.silo()),
+          record.kind(),
+          num(s.finalScore()),
+          record.origin() == null ? "" : "  " + origin(record.origin()),
+          clip(oneLine(record.content()), TEXT_WIDTH));
     }
-    ArrayNode dropped = root.putArray("dropped");
-    for (DroppedItem d : r.dropped()) {
-      dropped
-          .addObject()
-          .put("id", d.id())
-          .put("reason", Wire.name(d.reason()))
-          .put("detail", d.detail());
+    out.println("-- " + r.items().size() + " records, retrieval: " + r.retrieval().describe());
+  }
+
+  /** A page of a listing as text: one line per record, then the next page's cursor if any. */
+  static void text(RecordPage page, PrintWriter out) {
+    for (MemoryRecord r : page.records()) {
+      out.printf(
+          Locale.ROOT,
+          "%s  %s/%s  %s  %s  %s%n",
+          r.id(),
+          Wire.name(r.silo()),
+          r.kind(),
+          Wire.name(r.tier()),
+          r.created(),
+          clip(oneLine(r.title() != null ? r.title() : r.content()), TEXT_WIDTH));
     }
-    ObjectNode timings = root.putObject("timings_ms");
-    r.timingsMillis().forEach((stage, millis) -> timings.put(stage.toString(), millis));
-    r.warnings().forEach(root.putArray("warnings")::add);
-    out.println(JSON.writeValueAsString(root));
+    if (page.next() != null) {
+      out.println("next: " + page.next());
+    }
+  }
+
+  /** A page of a listing as JSON Lines ({@link JsonShapes#listLines}). */
+  static void jsonl(RecordPage page, PrintWriter out) {
+    JsonShapes.listLines(page).forEach(out::println);
+  }
+
+  /** The value of a {@code --format} option, checked against the formats a command prints. */
+  static String format(String value, String... allowed) {
+    if (!List.of(allowed).contains(value)) {
+      throw new IllegalArgumentException(
+          "--format: unknown value \"" + value + "\", expected " + String.join(" or ", allowed));
+    }
+    return value;
   }
 
   /** One row per injected item with every factor of its score, then the dropped candidates. */
@@ -141,12 +159,14 @@ final class ResultPrinter {
     out.println(summary(r));
   }
 
-  private static void putScore(ObjectNode n, String key, double value) {
-    if (Double.isFinite(value)) {
-      n.put(key, value);
-    } else {
-      n.putNull(key);
-    }
+  private static String origin(Origin o) {
+    return o.path()
+        + (o.line() > 0 ? ":" + o.line() : "")
+        + (o.chunk() >= 0 ? " #" + o.chunk() : "");
+  }
+
+  private static String oneLine(String text) {
+    return text.strip().replaceAll("\\s+", " ");
   }
 
   private static String rank(int rank) {

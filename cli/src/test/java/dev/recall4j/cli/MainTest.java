@@ -94,7 +94,8 @@ class MainTest {
             "o200k");
     assertEquals(0, json.exit(), json.err());
     JsonNode result = new ObjectMapper().readTree(json.out());
-    for (String key : List.of("context", "budget", "tokens_used", "tokenizer", "items")) {
+    for (String key :
+        List.of("schema", "context", "tokens", "budget", "tokenizer", "retrieval", "items")) {
       assertTrue(result.has(key), key + " in " + json.out());
     }
     assertEquals("o200k", result.get("tokenizer").asText());

@@ -1,6 +1,7 @@
 package dev.recall4j.core;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -14,11 +15,21 @@ import java.util.Set;
  *     budget
  * @param silos silos to search; empty means all
  * @param kinds kinds to search; empty means all
- * @param tags when non-empty, only records carrying at least one of these tags
+ * @param tags when non-empty, only records carrying <b>all</b> of these tags (compared exactly).
+ *     (before issue 18 it meant "any of"; a caller that wants any of several tags makes one request
+ *     per tag)
  * @param includeArchived whether archived records may be recalled
  * @param topK candidates taken from each retrieval path, or null for the engine's default
  * @param deadline end-to-end time allowed before the semantic path is abandoned, or null for the
  *     engine's default
+ * @param allProjects whether the request sees every project of its namespace rather than the
+ *     project rule of {@link Scope#canSee(Scope)} (its project's records and those with none)
+ * @param since when set, only records created at or after this instant
+ * @param until when set, only records created before this instant; after {@code since}
+ *     <p>Filters and the paths they apply to: the scope, silos and kinds apply to every path,
+ *     pinned records included; tags, {@code since}/{@code until} and {@code includeArchived} narrow
+ *     what is searched and listed, not the pinned records, which are the standing context injected
+ *     whatever the query.
  */
 public record RecallRequest(
     String query,
@@ -29,7 +40,10 @@ public record RecallRequest(
     Set<String> tags,
     boolean includeArchived,
     Integer topK,
-    Duration deadline) {
+    Duration deadline,
+    boolean allProjects,
+    Instant since,
+    Instant until) {
 
   /** The largest top-k accepted per path. */
   public static final int MAX_TOP_K = 10_000;
@@ -49,6 +63,10 @@ public record RecallRequest(
     }
     if (deadline != null) {
       Checks.require(!deadline.isNegative(), "deadline", "must not be negative, got %s", deadline);
+    }
+    if (since != null && until != null) {
+      Checks.require(
+          since.isBefore(until), "until", "must be after since (%s), got %s", since, until);
     }
   }
 
@@ -72,6 +90,9 @@ public record RecallRequest(
     private boolean includeArchived;
     private Integer topK;
     private Duration deadline;
+    private boolean allProjects;
+    private Instant since;
+    private Instant until;
 
     private Builder(String query) {
       this.query = query;
@@ -102,6 +123,7 @@ public record RecallRequest(
       return this;
     }
 
+    /** Only records carrying all of these tags. */
     public Builder tags(Set<String> tags) {
       this.tags = tags;
       return this;
@@ -122,9 +144,38 @@ public record RecallRequest(
       return this;
     }
 
+    /** See every project of the namespace, not just the scope's project and the project-less. */
+    public Builder allProjects(boolean allProjects) {
+      this.allProjects = allProjects;
+      return this;
+    }
+
+    /** Only records created at or after this instant (null: no lower bound). */
+    public Builder since(Instant since) {
+      this.since = since;
+      return this;
+    }
+
+    /** Only records created before this instant (null: no upper bound). */
+    public Builder until(Instant until) {
+      this.until = until;
+      return this;
+    }
+
     public RecallRequest build() {
       return new RecallRequest(
-          query, scope, budgetTokens, silos, kinds, tags, includeArchived, topK, deadline);
+          query,
+          scope,
+          budgetTokens,
+          silos,
+          kinds,
+          tags,
+          includeArchived,
+          topK,
+          deadline,
+          allProjects,
+          since,
+          until);
     }
   }
 }

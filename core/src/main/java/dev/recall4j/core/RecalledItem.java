@@ -8,10 +8,18 @@ package dev.recall4j.core;
  * @param score why it ranked where it did
  * @param tokens the tokens its rendered line takes under the recall's token counter
  * @param truncated whether its text was cut to fit
+ * @param text the record's text as packed: its content, or, when truncated, the summary or marked
+ *     cut that replaced it
  */
 public record RecalledItem(
-    MemoryRecord record, String section, ScoreBreakdown score, int tokens, boolean truncated) {
+    MemoryRecord record,
+    String section,
+    ScoreBreakdown score,
+    int tokens,
+    boolean truncated,
+    String text) {
   public RecalledItem {
+    Checks.notNull(text, "text");
     Checks.notNull(record, "record");
     Checks.notNull(section, "section");
     Checks.notNull(score, "score");

@@ -6,8 +6,7 @@ import java.util.regex.Pattern;
  * Where a record lives and what a request may see.
  *
  * <p>The namespace (a user or tenant) is a hard boundary: a request never sees another namespace.
- * Project, task and session narrow further. A record with no project applies to every project of
- * its namespace; a request with no project sees every project. The same holds for task and session.
+ * Project, task and session narrow further; {@link #canSee} states the rules.
  *
  * @param namespace required, 1 to 128 characters of {@code [A-Za-z0-9._@:-]}
  * @param project optional (null when absent)
@@ -38,14 +37,45 @@ public record Scope(String namespace, String project, String task, String sessio
   }
 
   /**
-   * Whether a record stored in {@code recordScope} is visible to a request made in this scope.
-   * Symmetric rules for project, task and session; the namespace must match exactly.
+   * Whether a search, recall or listing made in this scope sees a record stored in {@code
+   * recordScope}:
+   *
+   * <ul>
+   *   <li>the namespace must match exactly (the hard boundary between users and tenants);
+   *   <li>project: a request with a project sees that project's records plus the records with no
+   *       project (the user's own, which apply everywhere); a request without a project sees only
+   *       the records without a project (use {@link #canSee(Scope, boolean)} with {@code
+   *       allProjects} to see every project of the namespace);
+   *   <li>task and session: a record without a value applies to every request; a request without a
+   *       value sees every value; otherwise the values must be equal.
+   * </ul>
    */
   public boolean canSee(Scope recordScope) {
+    return canSee(recordScope, false);
+  }
+
+  /**
+   * {@link #canSee(Scope)}, where {@code allProjects} lifts the project rule: the request then sees
+   * the records of every project of its namespace (the namespace, task and session rules still
+   * hold).
+   */
+  public boolean canSee(Scope recordScope, boolean allProjects) {
     return namespace.equals(recordScope.namespace)
-        && narrowMatches(project, recordScope.project)
+        && (allProjects || recordScope.project == null || recordScope.project.equals(project))
         && narrowMatches(task, recordScope.task)
         && narrowMatches(session, recordScope.session);
+  }
+
+  /**
+   * Whether a request in this scope may reach a record stored in {@code recordScope} by naming its
+   * id (get, history, forget, pin, supersede...) or by exporting: a request with a project reaches
+   * that project and the records without one, as in search; a request without a project reaches
+   * every project of its namespace, because naming an id (or exporting the namespace) is an
+   * explicit request the project rule of search need not guard. The namespace stays the hard
+   * boundary.
+   */
+  public boolean canReach(Scope recordScope) {
+    return canSee(recordScope, project == null);
   }
 
   private static boolean narrowMatches(String requested, String stored) {

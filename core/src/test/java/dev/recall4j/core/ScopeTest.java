@@ -10,16 +10,38 @@ class ScopeTest {
   void namespaceIsAHardBoundary() {
     assertFalse(Scope.of("alice").canSee(Scope.of("bob")));
     assertFalse(Scope.of("alice", "p").canSee(Scope.of("bob", "p")));
+    assertFalse(Scope.of("alice").canSee(Scope.of("bob"), true), "all projects, one namespace");
+    assertFalse(Scope.of("alice").canReach(Scope.of("bob", "p")));
   }
 
   @Test
-  void narrowerScopesApplyWhenBothSidesNameThem() {
+  void aRequestWithAProjectSeesItAndTheProjectlessRecords() {
     assertTrue(
         Scope.of("a", "p").canSee(Scope.of("a")),
         "a namespace-wide record applies to every project");
-    assertTrue(
-        Scope.of("a").canSee(Scope.of("a", "p")), "a request without a project sees every project");
+    assertTrue(Scope.of("a", "p").canSee(Scope.of("a", "p")));
     assertFalse(Scope.of("a", "p").canSee(Scope.of("a", "q")));
+  }
+
+  @Test
+  void aRequestWithoutAProjectSeesOnlyTheProjectlessRecordsUnlessAllProjects() {
+    assertTrue(Scope.of("a").canSee(Scope.of("a")));
+    assertFalse(Scope.of("a").canSee(Scope.of("a", "p")), "another project's records stay out");
+    assertTrue(Scope.of("a").canSee(Scope.of("a", "p"), true));
+    assertTrue(Scope.of("a", "p").canSee(Scope.of("a", "q"), true));
+  }
+
+  @Test
+  void taskAndSessionNarrowWhenBothSidesNameThem() {
     assertFalse(new Scope("a", null, null, "s1").canSee(new Scope("a", null, null, "s2")));
+    assertTrue(Scope.of("a").canSee(new Scope("a", null, "t", "s1")));
+    assertTrue(new Scope("a", null, "t", "s1").canSee(Scope.of("a")));
+  }
+
+  @Test
+  void anIdIsReachableInEveryProjectOnlyByARequestWithoutAProject() {
+    assertTrue(Scope.of("a").canReach(Scope.of("a", "p")));
+    assertTrue(Scope.of("a", "p").canReach(Scope.of("a")));
+    assertFalse(Scope.of("a", "p").canReach(Scope.of("a", "q")));
   }
 }

@@ -41,9 +41,12 @@ public record EngineStatus(
     byTier = Map.copyOf(byTier);
   }
 
-  /** Counts and sizes of what the scope's namespace holds in {@code store}. */
+  /**
+   * Counts and sizes of what the scope reaches in {@code store} ({@link Scope#canReach}: the whole
+   * namespace for a scope without a project).
+   */
   static EngineStatus of(LuceneStore store, Scope scope) throws IOException {
-    StoreFilter all = StoreFilter.all(scope);
+    StoreFilter all = StoreFilter.all(scope).withAllProjects(scope.project() == null);
     IndexInfo info = store.info();
     Map<String, Long> bySilo = store.counts(all, "silo");
     return new EngineStatus(

@@ -29,7 +29,7 @@ final class Exporter {
     String after = null;
     for (List<MemoryRecord> page = pageAfter(null); !page.isEmpty(); page = pageAfter(after)) {
       for (MemoryRecord r : page) {
-        if (teams.canSee(scope, r.scope())) {
+        if (teams.canReach(scope, r.scope())) {
           sink.accept(r);
           count++;
         }

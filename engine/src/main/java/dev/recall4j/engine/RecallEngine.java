@@ -69,6 +69,7 @@ public final class RecallEngine implements Closeable {
   private final RecordWrites writes;
   private final AccessLog accessLog;
   private final Exporter exporter;
+  private final RecordListing listing;
 
   private RecallEngine(EngineConfig config, Embedder embedder, Clock clock) throws IOException {
     // Tokens of a recall that names no budget: context length x share, 512 when unknown.
@@ -113,6 +114,7 @@ public final class RecallEngine implements Closeable {
         new AccessLog(
             store, lock, clock, background, statistics.logStore(), config.stats().logMaxRows());
     this.exporter = new Exporter(store);
+    this.listing = new RecordListing(store);
   }
 
   /** Opens (or creates) the configured index with the configured embedder and the system clock. */
@@ -173,6 +175,28 @@ public final class RecallEngine implements Closeable {
   }
 
   /**
+   * Saves one record like {@link #save} and says whether it was new: the {@code add} command and a
+   * {@code memory_append} tool report {@link Saved#duplicateOf()} to the caller. A duplicate is a
+   * record whose content an active record of the same scope and silo holds already, under another
+   * id (the save keeps that one) or under the same id.
+   */
+  public Saved add(MemoryRecord record) {
+    Checks.notNull(record, "record");
+    boolean sameAsStored =
+        io(() -> store.get(record.id()))
+            .filter(
+                r ->
+                    r.isRecallable()
+                        && r.silo() == record.silo()
+                        && r.scope().equals(record.scope())
+                        && r.contentHash().equals(record.contentHash()))
+            .isPresent();
+    MemoryRecord stored = save(record);
+    boolean duplicate = sameAsStored || !stored.id().equals(record.id());
+    return new Saved(stored, duplicate ? stored.id() : null);
+  }
+
+  /**
    * Saves many records in one commit: all or nothing. Embeds records without a vector first, in
    * batches of {@code embedder.batch_size}.
    *
@@ -211,7 +235,12 @@ public final class RecallEngine implements Closeable {
     return writes.importAll(records);
   }
 
-  /** The record with this id if it exists and the scope may see it (any status or tier). */
+  /**
+   * The record with this id if it exists and the scope reaches it (any status or tier). By-id
+   * operations ({@code get}, {@code history}, {@code forget}, {@code pin}, {@code supersede}...)
+   * and {@link #export} follow {@link Scope#canReach}: a scope without a project reaches every
+   * project of its namespace; a scope with one, that project and the records without one.
+   */
   public Optional<MemoryRecord> get(Scope scope, String id) {
     return get(scope, Teams.NONE, id);
   }
@@ -307,8 +336,9 @@ public final class RecallEngine implements Closeable {
   }
 
   /**
-   * Streams every record (any status and tier) a scope may see, holding these teams, in id order:
-   * the export of a namespace. Reads the index page by page, so memory stays bounded.
+   * Streams every record (any status and tier) a scope reaches ({@link Scope#canReach}), holding
+   * these teams, in id order: the export of a namespace. Reads the index page by page, so memory
+   * stays bounded.
    *
    * @return how many records were passed to {@code sink}
    */
@@ -372,6 +402,36 @@ public final class RecallEngine implements Closeable {
     RecallResult result = pipeline.recall(request, teams);
     accessLog.afterRecall(request, result);
     return result;
+  }
+
+  /**
+   * Ranked records for a query without packing: what a {@code memory_search} tool returns. Both
+   * paths as in {@link #recall}, every filter of the request applied; pinned records are searched
+   * like the others (a recall injects them apart); the budget is ignored. At most the request's
+   * top-k candidates per path are ranked, so {@code limit} above it returns fewer. Access
+   * statistics are not updated: nothing was injected.
+   *
+   * @param limit how many records to return at most, >= 1
+   * @throws IllegalArgumentException naming {@code query} when it is blank, or {@code limit}
+   */
+  public SearchResult search(RecallRequest request, Teams teams, int limit) {
+    Checks.notNull(request, "request");
+    Checks.notNull(teams, "teams");
+    return pipeline.search(request, teams, limit);
+  }
+
+  /**
+   * One page of the active records the request's filters allow (query, budget, top-k and deadline
+   * are ignored), in id order: the active and pinned tiers, the archived one with {@code
+   * includeArchived}. Pass the page's {@link RecordPage#next()} as {@code cursor} for the next
+   * page; a page written to meanwhile may show a record added after the cursor's id.
+   *
+   * @param cursor null or blank for the first page
+   * @param limit records per page, in [1, 1000]
+   * @throws IllegalArgumentException naming {@code cursor} or {@code limit}
+   */
+  public RecordPage list(RecallRequest request, Teams teams, String cursor, int limit) {
+    return listing.list(request, teams, cursor, limit);
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.recall4j.engine;
 
 import dev.recall4j.budget.PackedContext;
 import dev.recall4j.budget.Packer;
+import dev.recall4j.core.Checks;
 import dev.recall4j.core.DroppedItem;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
@@ -50,7 +51,7 @@ final class RecallPipeline {
     List<DroppedItem> dropped = new ArrayList<>();
     RetrievalMode retrieval = RetrievalMode.PINNED_ONLY;
     if (!request.query().isEmpty()) {
-      Retrieval candidates = retriever.retrieve(request, teams, start);
+      Retrieval candidates = retriever.retrieve(request, teams, start, false);
       timings.putAll(candidates.timingsMillis());
       retrieval = candidates.retrieval();
       watch.restart();
@@ -83,7 +84,21 @@ final class RecallPipeline {
   }
 
   Retrieval retrieve(RecallRequest request, Teams teams) {
-    return retriever.retrieve(request, teams, System.nanoTime());
+    return retriever.retrieve(request, teams, System.nanoTime(), false);
+  }
+
+  /**
+   * The ranked records of a search, best first, at most {@code limit}: retrieval of every tier the
+   * request allows, pinned included, then ranking; nothing is packed.
+   */
+  SearchResult search(RecallRequest request, Teams teams, int limit) {
+    long start = System.nanoTime();
+    Checks.require(!request.query().isEmpty(), "query", "must not be blank for a search");
+    Checks.require(limit >= 1, "limit", "must be >= 1, got %d", limit);
+    Retrieval candidates = retriever.retrieve(request, teams, start, true);
+    List<ScoredRecord> ranked = rank(candidates).ranked();
+    return new SearchResult(
+        ranked.subList(0, Math.min(limit, ranked.size())), candidates.retrieval());
   }
 
   RankingResult rank(Retrieval retrieval) {

@@ -21,12 +21,15 @@ final class RecordLookup {
     this.store = store;
   }
 
-  /** The record with this id if the scope, holding these teams, may see it (any status or tier). */
+  /**
+   * The record with this id if the scope, holding these teams, reaches it ({@link Scope#canReach}),
+   * in any status or tier.
+   */
   Optional<MemoryRecord> get(Scope scope, Teams teams, String id) {
     Checks.notNull(scope, "scope");
     Checks.notNull(teams, "teams");
     Checks.notBlank(id, "id");
-    return io(() -> store.get(id)).filter(r -> teams.canSee(scope, r.scope()));
+    return io(() -> store.get(id)).filter(r -> teams.canReach(scope, r.scope()));
   }
 
   /** The record the scope may see, or an {@link IllegalArgumentException} naming the id. */

@@ -96,7 +96,7 @@ final class RecordWrites {
     Checks.notNull(newRecord, "newRecord");
     Checks.notBlank(oldId, "oldId");
     Checks.require(
-        scope.canSee(newRecord.scope()),
+        scope.canReach(newRecord.scope()),
         "newRecord.scope",
         "must lie inside the caller's scope %s, got %s",
         scope,

@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,12 +56,16 @@ final class Retriever {
     this.settings = settings;
   }
 
-  /** The pinned records the request may see, in tier priority order, then by id. */
+  /**
+   * The pinned records the request may see, in tier priority order, then by id. The scope, silos
+   * and kinds apply; tags and time bounds do not (see {@link RecallRequest}).
+   */
   List<ScoredRecord> pinned(RecallRequest request, Teams teams) {
     List<MemoryRecord> found = new ArrayList<>();
     for (Scope scope : teams.visibleScopes(request.scope())) {
       StoreFilter scoped =
           StoreFilter.recallable(scope)
+              .withAllProjects(request.allProjects())
               .withSilos(request.silos())
               .withKinds(request.kinds())
               .withTiers(EnumSet.of(Tier.PINNED));
@@ -85,24 +90,21 @@ final class Retriever {
   /**
    * The candidates of a non-empty query on both paths; the vector path answers only if the query
    * vector is ready before the request's deadline, counted from {@code start} (a {@link
-   * System#nanoTime()}).
+   * System#nanoTime()}). Every filter of the request applies on both paths (inside the Lucene
+   * query: the kNN search is pre-filtered). Pinned records are candidates only when {@code
+   * withPinned} (a search, which ranks everything; a recall injects them apart).
    */
-  Retrieval retrieve(RecallRequest request, Teams teams, long start) {
+  Retrieval retrieve(RecallRequest request, Teams teams, long start, boolean withPinned) {
     Map<Stage, Double> timings = new LinkedHashMap<>();
     Stopwatch watch = new Stopwatch(timings);
     Duration deadline = request.deadline() != null ? request.deadline() : settings.deadline();
+    EnumSet<Tier> tiers = searchedTiers(request);
+    if (withPinned) {
+      tiers.add(Tier.PINNED);
+    }
     List<StoreFilter> filters =
         teams.visibleScopes(request.scope()).stream()
-            .map(
-                scope ->
-                    StoreFilter.recallable(scope)
-                        .withSilos(request.silos())
-                        .withKinds(request.kinds())
-                        .withTags(request.tags())
-                        .withTiers(
-                            request.includeArchived()
-                                ? EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED)
-                                : EnumSet.of(Tier.ACTIVE)))
+            .map(scope -> filter(request, scope).withTiers(tiers))
             .toList();
     int topK = request.topK() != null ? request.topK() : settings.topK();
     List<Hit> lexical =
@@ -136,6 +138,27 @@ final class Retriever {
     List<PathResult> paths =
         List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
     return new Retrieval(paths, records, mode, timings);
+  }
+
+  /**
+   * The active records of one visible scope that every filter of the request allows, in any tier:
+   * what search and listing narrow by tier.
+   */
+  static StoreFilter filter(RecallRequest request, Scope scope) {
+    return StoreFilter.recallable(scope)
+        .withTiers(Set.of())
+        .withAllProjects(request.allProjects())
+        .withSilos(request.silos())
+        .withKinds(request.kinds())
+        .withTags(request.tags())
+        .withCreated(request.since(), request.until());
+  }
+
+  /** The active tier, and the archived one when the request includes the archive. */
+  static EnumSet<Tier> searchedTiers(RecallRequest request) {
+    return request.includeArchived()
+        ? EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED)
+        : EnumSet.of(Tier.ACTIVE);
   }
 
   private static PathResult path(String name, List<Hit> hits) {

@@ -79,10 +79,18 @@ public record Teams(Set<String> names) {
   }
 
   /**
-   * Whether a request in {@code scope} holding these teams may see a record stored in {@code
-   * recordScope}.
+   * Whether a search, recall or listing in {@code scope} holding these teams sees a record stored
+   * in {@code recordScope} ({@link Scope#canSee(Scope, boolean)} in any visible scope).
    */
-  public boolean canSee(Scope scope, Scope recordScope) {
-    return visibleScopes(scope).stream().anyMatch(s -> s.canSee(recordScope));
+  public boolean canSee(Scope scope, Scope recordScope, boolean allProjects) {
+    return visibleScopes(scope).stream().anyMatch(s -> s.canSee(recordScope, allProjects));
+  }
+
+  /**
+   * Whether a request in {@code scope} holding these teams reaches a record stored in {@code
+   * recordScope} by its id or by export ({@link Scope#canReach} in any visible scope).
+   */
+  public boolean canReach(Scope scope, Scope recordScope) {
+    return visibleScopes(scope).stream().anyMatch(s -> s.canReach(recordScope));
   }
 }

@@ -32,8 +32,9 @@ import net.jqwik.api.Property;
 
 /**
  * Random records across namespaces, team namespaces and projects; random requests holding random
- * teams. On every path (lexical, vector, pinned, get, export) a request sees exactly what {@link
- * Teams#canSee} allows: zero leaks, and nothing visible is missing where the path is exhaustive.
+ * teams, with or without all projects. On every path (lexical, vector, pinned, search, list) a
+ * request sees exactly what {@link Teams#canSee} allows, and by id and export exactly what {@link
+ * Teams#canReach} allows: zero leaks, and nothing visible is missing where the path is exhaustive.
  */
 class IsolationPropertyTest {
   static final Instant NOW = Instant.parse("2026-11-01T12:00:00Z");
@@ -66,20 +67,34 @@ class IsolationPropertyTest {
         Teams teams =
             new Teams(TEAMS.stream().filter(t -> random.nextBoolean()).collect(Collectors.toSet()));
         boolean archive = random.nextBoolean();
+        boolean allProjects = random.nextBoolean();
         Set<String> queryWords = new TreeSet<>(List.of(pick(random, WORDS), pick(random, WORDS)));
         RecallRequest request =
             RecallRequest.builder(String.join(" ", queryWords))
                 .scope(scope)
                 .includeArchived(archive)
+                .allProjects(allProjects)
                 .topK(100)
                 .budgetTokens(100_000)
                 .deadline(Duration.ofSeconds(30))
                 .build();
-        String context = "seed " + seed + ", request " + scope + " teams " + teams.names();
+        String context =
+            "seed "
+                + seed
+                + ", request "
+                + scope
+                + (allProjects ? " all projects" : "")
+                + " teams "
+                + teams.names();
 
         Set<String> visible =
             corpus.stream()
-                .filter(r -> teams.canSee(scope, r.scope()))
+                .filter(r -> teams.canSee(scope, r.scope(), allProjects))
+                .map(MemoryRecord::id)
+                .collect(Collectors.toSet());
+        Set<String> reachable =
+            corpus.stream()
+                .filter(r -> teams.canReach(scope, r.scope()))
                 .map(MemoryRecord::id)
                 .collect(Collectors.toSet());
         Retrieval retrieval = engine.retrieve(request, teams);
@@ -113,7 +128,13 @@ class IsolationPropertyTest {
             .forEach(id -> assertTrue(visible.contains(id), context + ": recall leaked " + id));
         Set<String> pinned =
             engine
-                .recall(RecallRequest.builder("").scope(scope).budgetTokens(100_000).build(), teams)
+                .recall(
+                    RecallRequest.builder("")
+                        .scope(scope)
+                        .allProjects(allProjects)
+                        .budgetTokens(100_000)
+                        .build(),
+                    teams)
                 .items()
                 .stream()
                 .map(i -> i.record().id())
@@ -129,15 +150,36 @@ class IsolationPropertyTest {
                 .collect(Collectors.toSet());
         assertEquals(expectedPinned, pinned, context + ": pinned records");
 
+        engine.search(request, teams, 100).items().stream()
+            .map(i -> i.record().id())
+            .forEach(id -> assertTrue(visible.contains(id), context + ": search leaked " + id));
+        Set<String> expectedListed =
+            corpus.stream()
+                .filter(
+                    r ->
+                        visible.contains(r.id())
+                            && r.status() == Status.ACTIVE
+                            && (r.tier() != Tier.ARCHIVED || archive))
+                .map(MemoryRecord::id)
+                .collect(Collectors.toCollection(TreeSet::new));
+        List<String> listed = new ArrayList<>();
+        RecordPage page = engine.list(request, teams, null, 1 + random.nextInt(7));
+        listed.addAll(page.records().stream().map(MemoryRecord::id).toList());
+        while (page.next() != null) {
+          page = engine.list(request, teams, page.next(), 1 + random.nextInt(7));
+          listed.addAll(page.records().stream().map(MemoryRecord::id).toList());
+        }
+        assertEquals(List.copyOf(expectedListed), listed, context + ": list, page by page");
+
         for (MemoryRecord r : corpus) {
           assertEquals(
-              visible.contains(r.id()),
+              reachable.contains(r.id()),
               engine.get(scope, teams, r.id()).isPresent(),
               context + ": get " + r.id());
         }
         Set<String> exported = new HashSet<>();
         engine.export(scope, teams, record -> exported.add(record.id()));
-        assertEquals(visible, exported, context + ": export");
+        assertEquals(reachable, exported, context + ": export");
       }
     } finally {
       delete(workspace);

@@ -80,11 +80,11 @@ import org.slf4j.LoggerFactory;
  * | namespace          | StringField                               | none            | hard scope boundary (no clause if all match)    |
  * | project task       | StringField, "" when absent               | none            | scope filter: {"", requested} = canSee          |
  * |   session          |                                           |                 |                                                 |
- * | tag                | StringField, one per tag                  | none            | tag filter (any of), exact                      |
+ * | tag                | StringField, one per tag                  | none            | tag filter (all of), exact                      |
  * | text               | TextField, not stored                     | EnglishAnalyzer | BM25 over title+content+summary (Anserini chain)|
  * | tags               | TextField, not stored                     | EnglishAnalyzer | BM25 over tags                                  |
  * | code               | TextField, not stored                     | CodeAnalyzer    | identifiers, paths, camelCase/snake_case parts  |
- * | created_ms         | LongPoint + NumericDocValues (epoch ms)   | -               | time range filters and sorts                    |
+ * | created_ms         | LongPoint + NumericDocValues (epoch ms)   | -               | since/until filter; sorts                       |
  * | updated_ms         | LongPoint + NumericDocValues (epoch ms)   | -               | time range filters and sorts                    |
  * | last_accessed_ns   | NumericDocValues (epoch ns; MIN = never)  | -               | updatable in place by recordAccess              |
  * | recall_count       | NumericDocValues                          | -               | updatable in place by recordAccess              |
@@ -373,14 +373,30 @@ public final class LuceneStore implements Closeable {
 
   /** Every record matching the filter, up to {@code limit}, ordered by id. */
   public List<MemoryRecord> find(StoreFilter filter, int limit) throws IOException {
+    return find(filter, null, limit);
+  }
+
+  /**
+   * The records matching the filter with an id greater than {@code afterId} (null: from the first),
+   * up to {@code limit}, ordered by id: pass the last id of one page to get the next.
+   */
+  public List<MemoryRecord> find(StoreFilter filter, String afterId, int limit) throws IOException {
     Checks.notNull(filter, "filter");
     checkLimit(limit, "limit");
     return withSearcher(
-        searcher ->
-            recordReader.list(
-                searcher,
-                new ConstantScoreQuery(Queries.records(filter, searcher.getIndexReader())),
-                limit));
+        searcher -> {
+          Query records = Queries.records(filter, searcher.getIndexReader());
+          Query query =
+              afterId == null
+                  ? records
+                  : new BooleanQuery.Builder()
+                      .add(records, BooleanClause.Occur.FILTER)
+                      .add(
+                          TermRangeQuery.newStringRange(Schema.ID, afterId, null, false, false),
+                          BooleanClause.Occur.FILTER)
+                      .build();
+          return recordReader.list(searcher, new ConstantScoreQuery(query), limit);
+        });
   }
 
   /**

@@ -15,6 +15,7 @@ import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.TermToBytesRefAttribute;
+import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Term;
@@ -65,16 +66,27 @@ final class Queries {
       throws IOException {
     Scope scope = f.scope();
     oneOf(query, reader, Schema.NAMESPACE, List.of(scope.namespace()));
-    narrow(query, reader, Schema.PROJECT, scope.project());
+    if (!f.allProjects()) {
+      // A record without a project is the user's own and applies to every request.
+      oneOf(
+          query,
+          reader,
+          Schema.PROJECT,
+          scope.project() == null ? List.of(Schema.NONE) : List.of(Schema.NONE, scope.project()));
+    }
     narrow(query, reader, Schema.TASK, scope.task());
     narrow(query, reader, Schema.SESSION, scope.session());
     oneOf(query, reader, Schema.SILO, f.silos().stream().map(Wire::name).toList());
     oneOf(query, reader, Schema.KIND, f.kinds().stream().map(Kind::name).toList());
-    if (!f.tags().isEmpty()) {
-      // Tags are optional and repeatable, so only the allowed values can state this condition.
-      query.add(
-          anyOf(Schema.TAG, f.tags().stream().map(BytesRef::new).toList()),
-          BooleanClause.Occur.FILTER);
+    // Tags are optional and repeatable, so only the required values can state this condition: one
+    // clause per tag, since a record must carry them all.
+    for (String tag : f.tags()) {
+      query.add(new TermQuery(new Term(Schema.TAG, tag)), BooleanClause.Occur.FILTER);
+    }
+    if (f.since() != null || f.until() != null) {
+      long from = f.since() == null ? Long.MIN_VALUE : f.since().toEpochMilli();
+      long to = f.until() == null ? Long.MAX_VALUE : f.until().toEpochMilli() - 1;
+      query.add(LongPoint.newRangeQuery(Schema.CREATED_MS, from, to), BooleanClause.Occur.FILTER);
     }
     oneOf(query, reader, Schema.TIER, f.tiers().stream().map(Wire::name).toList());
     oneOf(query, reader, Schema.STATUS, f.statuses().stream().map(Wire::name).toList());
@@ -184,7 +196,10 @@ final class Queries {
     return boost == 1f ? query : new BoostQuery(query, boost);
   }
 
-  /** A record with no value for the dimension applies everywhere; a request with none sees all. */
+  /**
+   * Task and session: a record with no value for the dimension applies everywhere; a request with
+   * none sees all.
+   */
   private static void narrow(
       BooleanQuery.Builder query, IndexReader reader, String field, String requested)
       throws IOException {

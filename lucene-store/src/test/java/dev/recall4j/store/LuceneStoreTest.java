@@ -117,8 +117,15 @@ class LuceneStoreTest {
               record("j2", "other project build").scope(Scope.of("ns", "beta")).build()));
       Scope ns = Scope.of("ns");
       assertEquals(
+          List.of("m1", "m2", "k1"),
+          ids(store.searchLexical("build", StoreFilter.recallable(ns), 10)),
+          "without a project, only the records without one");
+      assertEquals(
           List.of("m1", "m2", "j1", "j2", "k1"),
-          ids(store.searchLexical("build", StoreFilter.recallable(ns), 10)));
+          ids(store.searchLexical("build", StoreFilter.recallable(ns).withAllProjects(true), 10)));
+      assertEquals(
+          List.of("m1", "m2", "j1", "k1"),
+          ids(store.searchLexical("build", StoreFilter.recallable(Scope.of("ns", "alpha")), 10)));
       assertEquals(List.of("m1"), ids(store.searchLexical("build", StoreFilter.recallable(ns), 1)));
       assertEquals(
           List.of("k1"),

@@ -13,6 +13,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -25,8 +27,9 @@ import net.jqwik.api.Property;
 
 /**
  * Isolation: random records across many namespaces, projects, tasks and sessions, random requests
- * and filters; no path ever returns a record the request may not see ({@link Scope#canSee}) or the
- * filter excludes, and listing returns exactly the allowed records.
+ * and filters (project rule with and without all projects, all-of tags, creation-time bounds); no
+ * path ever returns a record the request may not see ({@link Scope#canSee(Scope, boolean)}) or the
+ * filter excludes, and listing returns exactly the allowed records, page by page too.
  */
 class ScopeIsolationTest {
   private static final List<String> NAMESPACES =
@@ -46,6 +49,8 @@ class ScopeIsolationTest {
   private static final List<Kind> KINDS = List.of(Kind.PROJECT_FACT, Kind.TOOL_USE, Kind.WORKFLOW);
   private static final List<String> TAGS = List.of("a", "b", "c");
   private static final int DIMENSION = 8;
+  private static final Instant DAY0 = Instant.parse("2026-01-01T00:00:00Z");
+  private static final int DAYS = 5;
 
   @Property(tries = 25)
   void noPathEverReturnsARecordOutsideTheRequestingScopeOrFilter(@ForAll Random random)
@@ -77,6 +82,7 @@ class ScopeIsolationTest {
             expected,
             store.find(filter, 1000).stream().map(MemoryRecord::id).toList(),
             filter::toString);
+        assertEquals(expected, pages(store, filter, 1 + random.nextInt(7)), filter::toString);
         long withVector =
             records.stream().filter(r -> r.vector() != null && allows(filter, r)).count();
         assertEquals(
@@ -91,12 +97,31 @@ class ScopeIsolationTest {
     }
   }
 
+  /**
+   * Every id the filter allows, read page by page with {@link LuceneStore#find(StoreFilter, String,
+   * int)}.
+   */
+  private static List<String> pages(LuceneStore store, StoreFilter filter, int size)
+      throws IOException {
+    List<String> ids = new ArrayList<>();
+    String after = null;
+    for (List<MemoryRecord> page = store.find(filter, null, size);
+        !page.isEmpty();
+        page = store.find(filter, after, size)) {
+      page.forEach(r -> ids.add(r.id()));
+      after = page.get(page.size() - 1).id();
+    }
+    return ids;
+  }
+
   /** The reference semantics, in plain Java. */
   private static boolean allows(StoreFilter f, MemoryRecord r) {
-    return f.scope().canSee(r.scope())
+    return f.scope().canSee(r.scope(), f.allProjects())
         && (f.silos().isEmpty() || f.silos().contains(r.silo()))
         && (f.kinds().isEmpty() || f.kinds().contains(r.kind()))
-        && (f.tags().isEmpty() || r.tags().stream().anyMatch(f.tags()::contains))
+        && r.tags().containsAll(f.tags())
+        && (f.since() == null || !r.created().isBefore(f.since()))
+        && (f.until() == null || r.created().isBefore(f.until()))
         && (f.tiers().isEmpty() || f.tiers().contains(r.tier()))
         && (f.statuses().isEmpty() || f.statuses().contains(r.status()));
   }
@@ -109,6 +134,7 @@ class ScopeIsolationTest {
         .tier(oneOf(random, List.of(Tier.values())))
         .status(oneOf(random, List.of(Status.values())))
         .tags(pick(random, TAGS, random.nextInt(3)))
+        .created(DAY0.plus(Duration.ofDays(random.nextInt(DAYS))))
         .vector(random.nextInt(5) == 0 ? null : randomVector(random))
         .build();
   }
@@ -129,6 +155,18 @@ class ScopeIsolationTest {
     }
     if (random.nextInt(3) == 0) {
       filter = filter.withTags(Set.copyOf(pick(random, TAGS, 1 + random.nextInt(2))));
+    }
+    if (random.nextInt(2) == 0) {
+      filter = filter.withAllProjects(true);
+    }
+    if (random.nextInt(3) == 0) {
+      Instant since =
+          random.nextBoolean() ? null : DAY0.plus(Duration.ofDays(random.nextInt(DAYS)));
+      Instant until =
+          random.nextBoolean()
+              ? null
+              : (since == null ? DAY0 : since).plus(Duration.ofDays(1 + random.nextInt(DAYS)));
+      filter = filter.withCreated(since, until);
     }
     if (random.nextInt(4) == 0) {
       filter =

@@ -1,0 +1,81 @@
+package dev.recall4j.cli;
+
+import dev.recall4j.core.Kind;
+import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.Scope;
+import dev.recall4j.core.Silo;
+import dev.recall4j.engine.TimeBound;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Option;
+
+/**
+ * The filters {@code recall}, {@code search} and {@code list} share, applied to a {@link
+ * RecallRequest}; the namespace and project come from {@link EngineOptions}.
+ */
+final class FilterOptions {
+  @Option(
+      names = "--silo",
+      paramLabel = "SILO",
+      description = "Only this silo: memory, rag or kb; repeatable.")
+  List<String> silos = new ArrayList<>();
+
+  @Option(
+      names = "--kind",
+      paramLabel = "KIND",
+      description = "Only this kind, e.g. tool_use; repeatable.")
+  List<String> kinds = new ArrayList<>();
+
+  @Option(
+      names = "--tag",
+      paramLabel = "TAG",
+      description = "Only records carrying this tag; repeatable, all must match.")
+  List<String> tags = new ArrayList<>();
+
+  @Option(names = "--task", paramLabel = "NAME", description = "Task scope.")
+  String task;
+
+  @Option(names = "--session", paramLabel = "ID", description = "Session scope.")
+  String session;
+
+  @Option(
+      names = "--since",
+      paramLabel = "WHEN",
+      description =
+          "Only records created at or after WHEN: 2026-11-01, an ISO instant, or 7d, 12h.")
+  String since;
+
+  @Option(
+      names = "--until",
+      paramLabel = "WHEN",
+      description = "Only records created before WHEN (same forms as --since).")
+  String until;
+
+  @Option(names = "--include-archived", description = "Also archived records.")
+  boolean includeArchived;
+
+  @Option(
+      names = "--all-projects",
+      description =
+          "Every project of the namespace (default: --project's records and those without a"
+              + " project; without --project, only those without one).")
+  boolean allProjects;
+
+  /** A request builder for {@code query} in {@code base}'s namespace and project, filtered. */
+  RecallRequest.Builder request(String query, Scope base) {
+    Instant now = Instant.now();
+    return RecallRequest.builder(query)
+        .scope(new Scope(base.namespace(), base.project(), task, session))
+        .silos(silos.stream().map(s -> Silo.parse("--silo", s)).collect(Collectors.toSet()))
+        .kinds(kinds.stream().map(k -> Kind.parse("--kind", k)).collect(Collectors.toSet()))
+        .tags(Set.copyOf(new LinkedHashSet<>(tags)))
+        .since(since == null ? null : TimeBound.parse("--since", since, now))
+        .until(until == null ? null : TimeBound.parse("--until", until, now))
+        .includeArchived(includeArchived)
+        .allProjects(allProjects);
+  }
+}
