@@ -71,8 +71,8 @@ record IndexFilter(Set<String> tags, Set<Silo> silos, Set<Kind> kinds) {
     if (key.equals("silo") || key.equals("kind")) {
       return fieldValues(key, values);
     }
-    if (SegmentRecords.FIELD_KEYS.contains(key)) {
-      return Optional.empty(); // scope fields follow Scope.canSee, not equality
+    if (SegmentRecords.FIELD_KEYS.contains(key) || SegmentRecords.ORIGIN_KEYS.contains(key)) {
+      return Optional.empty(); // not tags: scope fields follow Scope.canSee; origins are paths
     }
     Set<String> tags = new LinkedHashSet<>();
     for (Object value : values) {

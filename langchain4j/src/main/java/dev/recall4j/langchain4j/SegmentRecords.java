@@ -1,10 +1,12 @@
 package dev.recall4j.langchain4j;
 
+import dev.langchain4j.data.document.Document;
 import dev.langchain4j.data.document.Metadata;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Origin;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Source;
@@ -24,15 +26,25 @@ import java.util.Map;
  * except {@code silo}, {@code kind} and {@code source} at the store's defaults (they always have a
  * value, and echoing it would add keys the caller never gave). An embedding added without a segment
  * is stored with its id as the content and the {@link #VECTOR_ONLY} tag, and reads back without
- * one.
+ * one. A document loader's file path or URL becomes the record's origin (see {@link #origin}).
  */
 final class SegmentRecords {
   /** The metadata keys stored as record fields; their values must be strings. */
   static final List<String> FIELD_KEYS =
       List.of("silo", "kind", "source", "title", "project", "task", "session");
 
+  /** The document loader keys that may be held by the origin instead of tags. */
+  static final List<String> ORIGIN_KEYS =
+      List.of(Document.ABSOLUTE_DIRECTORY_PATH, Document.FILE_NAME, Document.URL);
+
   /** Marks a record added without a segment. */
   static final String VECTOR_ONLY = "langchain4j:vector-only";
+
+  /** Marks a record whose origin holds a document loader's file path. */
+  static final String FILE_ORIGIN = "langchain4j:origin=file";
+
+  /** Marks a record whose origin holds a document loader's URL. */
+  static final String URL_ORIGIN = "langchain4j:origin=url";
 
   private final Scope scope;
   private final Silo defaultSilo;
@@ -54,11 +66,12 @@ final class SegmentRecords {
       if (segment == null) {
         return record.scope(scope).content(id).tag(VECTOR_ONLY).build(now);
       }
-      Map<String, Object> entries = segment.metadata().toMap();
+      Map<String, Object> entries = new LinkedHashMap<>(segment.metadata().toMap());
+      List<String> tags = new ArrayList<>();
+      origin(entries, record, tags);
       String project = null;
       String task = null;
       String session = null;
-      List<String> tags = new ArrayList<>();
       for (Map.Entry<String, Object> entry : entries.entrySet()) {
         String key = entry.getKey();
         Object value = entry.getValue();
@@ -89,6 +102,30 @@ final class SegmentRecords {
           .build(now);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("embedding " + id + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Moves a document loader's source into the record's origin, since paths and URLs are often too
+   * long for a tag: {@code absolute_directory_path} and {@code file_name} (joined by {@code /}, and
+   * split at the last {@code /} on the way back), else {@code url}. A tag marks which, so they come
+   * back under their own keys.
+   */
+  private static void origin(
+      Map<String, Object> entries, MemoryRecord.Builder record, List<String> tags) {
+    if (entries.get(Document.ABSOLUTE_DIRECTORY_PATH) instanceof String dir
+        && entries.get(Document.FILE_NAME) instanceof String file
+        && !dir.isBlank()
+        && !file.isBlank()
+        && file.indexOf('/') < 0) {
+      record.origin(Origin.file(dir + "/" + file));
+      tags.add(FILE_ORIGIN);
+      entries.remove(Document.ABSOLUTE_DIRECTORY_PATH);
+      entries.remove(Document.FILE_NAME);
+    } else if (entries.get(Document.URL) instanceof String url && !url.isBlank()) {
+      record.origin(Origin.file(url));
+      tags.add(URL_ORIGIN);
+      entries.remove(Document.URL);
     }
   }
 
@@ -124,6 +161,14 @@ final class SegmentRecords {
     putIfSet(entries, "project", record.scope().project());
     putIfSet(entries, "task", record.scope().task());
     putIfSet(entries, "session", record.scope().session());
+    if (record.origin() != null && record.tags().contains(FILE_ORIGIN)) {
+      String path = record.origin().path();
+      int slash = path.lastIndexOf('/');
+      entries.put(Document.ABSOLUTE_DIRECTORY_PATH, path.substring(0, slash));
+      entries.put(Document.FILE_NAME, path.substring(slash + 1));
+    } else if (record.origin() != null && record.tags().contains(URL_ORIGIN)) {
+      entries.put(Document.URL, record.origin().path());
+    }
     for (String tag : record.tags()) {
       MetadataTag.decode(tag).ifPresent(m -> entries.put(m.key(), m.value()));
     }

@@ -107,6 +107,35 @@ class EmbeddingStoreMappingTest {
   }
 
   @Test
+  void aDocumentLoadersLongPathBecomesTheOriginAndComesBack() {
+    String dir = "/home/agent/projects/tide-tables/documentation/stations/brittany/2026";
+    Metadata metadata =
+        new Metadata()
+            .put("absolute_directory_path", dir)
+            .put("file_name", "brest.md")
+            .put("index", "0");
+    TextSegment segment = TextSegment.from("Brest reports every six minutes.", metadata);
+    String id = add(segment);
+    TextSegment web =
+        TextSegment.from(
+            "Tide predictions are published a year ahead.",
+            Metadata.from(
+                "url", "https://example.org/" + "tides/".repeat(12) + "predictions.html"));
+    add(web);
+
+    assertEquals(dir + "/brest.md", fixture.engine.get(SCOPE, id).orElseThrow().origin().path());
+    assertEquals(
+        segment,
+        search("six minutes", metadataKey("file_name").isEqualTo("brest.md")).get(0).embedded());
+    assertEquals(1, search("six minutes", metadataKey("file_name").isEqualTo("brest.md")).size());
+    assertEquals(
+        web,
+        search("predictions", metadataKey("url").isIn(List.of(web.metadata().getString("url"))))
+            .get(0)
+            .embedded());
+  }
+
+  @Test
   void metadataTooLongForATagIsRefusedNamingTheKeyAndNothingIsStored() {
     TextSegment fine = TextSegment.from("fine", Metadata.from("k", "v"));
     TextSegment tooLong = TextSegment.from("too long", Metadata.from("path", "/x".repeat(40)));
