@@ -13,7 +13,9 @@ import dev.recall4j.core.Tier;
 import dev.recall4j.embeddings.Embedders;
 import dev.recall4j.embeddings.QueryEmbedding;
 import dev.recall4j.ranking.RankingResult;
+import dev.recall4j.store.Hit;
 import dev.recall4j.store.LuceneStore;
+import dev.recall4j.store.StoreFilter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -336,6 +338,19 @@ public final class RecallEngine implements Closeable {
   }
 
   /**
+   * {@link #purge} for many records in one commit: all or nothing.
+   *
+   * @return the records as they were before the purge, in the order of {@code ids} (repeats once)
+   * @throws IllegalArgumentException naming the first id the scope holds no record of; nothing is
+   *     purged
+   */
+  public List<MemoryRecord> purgeAll(Scope scope, Collection<String> ids) {
+    Checks.notNull(scope, "scope");
+    Checks.notNull(ids, "ids");
+    return writes.purgeAll(scope, ids);
+  }
+
+  /**
    * Streams every record (any status and tier) a scope reaches ({@link Scope#canReach}), holding
    * these teams, in id order: the export of a namespace. Reads the index page by page, so memory
    * stays bounded.
@@ -453,6 +468,30 @@ public final class RecallEngine implements Closeable {
   /** Fuses, weights and deduplicates a retrieval with this engine's ranking settings. */
   public RankingResult rank(Retrieval retrieval) {
     return pipeline.rank(retrieval);
+  }
+
+  /**
+   * A pure vector search with a vector the caller computed: at most {@code topK} records the filter
+   * admits, nearest first (HNSW over the index; see {@link LuceneStore#searchVector} for the scores
+   * and the candidates asked). No lexical path, ranking, packing or access statistics: for
+   * integrations that own their embeddings, such as a LangChain4j {@code EmbeddingStore}; {@link
+   * #recall} is the hybrid search. The filter's scope is enforced as everywhere else.
+   *
+   * @throws IllegalArgumentException when the vector does not fit the index (naming {@code
+   *     queryVector}) or {@code topK} is below 1
+   */
+  public List<Hit> searchVector(StoreFilter filter, float[] vector, int topK) {
+    Checks.notNull(filter, "filter");
+    return io(() -> store.searchVector(vector, filter, topK));
+  }
+
+  /**
+   * Every record the filter admits, up to {@code limit}, in id order: listing for integrations
+   * (exact filtering over a scope, removal by a condition). Unranked; no access statistics.
+   */
+  public List<MemoryRecord> find(StoreFilter filter, int limit) {
+    Checks.notNull(filter, "filter");
+    return io(() -> store.find(filter, limit));
   }
 
   /**

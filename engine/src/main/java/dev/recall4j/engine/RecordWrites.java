@@ -182,6 +182,17 @@ final class RecordWrites {
         });
   }
 
+  List<MemoryRecord> purgeAll(Scope scope, Collection<String> ids) {
+    return lock.locked(
+        () -> {
+          List<MemoryRecord> purged =
+              ids.stream().distinct().map(id -> lookup.require(scope, id)).toList();
+          io(() -> store.purgeAll(purged.stream().map(MemoryRecord::id).toList()));
+          purged.forEach(r -> duplicates.update(r, null));
+          return purged;
+        });
+  }
+
   /**
    * Decides what one record of a save becomes: a new record, a replacement of the same id (keeping
    * the stored creation time and statistics), or a refresh of the stored record it repeats.

@@ -554,6 +554,34 @@ public final class LuceneStore implements Closeable {
   }
 
   /**
+   * Deletes these records for good in one commit: {@link #purge} for many ids at once (one commit
+   * instead of one per record). Ids not stored are skipped.
+   *
+   * @return how many of the ids were stored
+   */
+  public int purgeAll(Collection<String> ids) throws IOException {
+    Checks.notNull(ids, "ids");
+    if (ids.isEmpty()) {
+      return 0;
+    }
+    List<BytesRef> terms = ids.stream().distinct().map(BytesRef::new).toList();
+    int[] existed = new int[1];
+    write(
+        () -> {
+          IndexSearcher searcher = acquire();
+          try {
+            existed[0] = searcher.count(new TermInSetQuery(Schema.ID, terms));
+          } finally {
+            searchers.release(searcher);
+          }
+          if (existed[0] > 0) {
+            writer.deleteDocuments(recordsAndPassages(terms));
+          }
+        });
+    return existed[0];
+  }
+
+  /**
    * Merges the whole index into one segment and commits: maintenance after a bulk ingest or when
    * idle, not a per-write step. Each segment is searched on its own (one HNSW graph and one set of
    * postings per segment), so a search over one segment does a fraction of the work of one over the

@@ -1,0 +1,300 @@
+package dev.recall4j.langchain4j;
+
+import static dev.langchain4j.internal.ValidationUtils.ensureConsistentSizes;
+import static dev.langchain4j.internal.ValidationUtils.ensureNotBlank;
+import static dev.langchain4j.internal.ValidationUtils.ensureNotNull;
+
+import dev.langchain4j.data.embedding.Embedding;
+import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.store.embedding.CosineSimilarity;
+import dev.langchain4j.store.embedding.EmbeddingMatch;
+import dev.langchain4j.store.embedding.EmbeddingSearchRequest;
+import dev.langchain4j.store.embedding.EmbeddingSearchResult;
+import dev.langchain4j.store.embedding.EmbeddingStore;
+import dev.langchain4j.store.embedding.RelevanceScore;
+import dev.langchain4j.store.embedding.filter.Filter;
+import dev.recall4j.core.Checks;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.Scope;
+import dev.recall4j.core.Silo;
+import dev.recall4j.core.Status;
+import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.engine.Teams;
+import dev.recall4j.store.Hit;
+import dev.recall4j.store.StoreFilter;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * A LangChain4j {@link EmbeddingStore} over one namespace of a {@link RecallEngine}: each embedding
+ * is a record (see {@link SegmentRecords} for the mapping), so what an agent stores through
+ * LangChain4j is also found by the engine's hybrid recall, lifecycle and budgets ({@link
+ * Recall4jContentRetriever}).
+ *
+ * <p><b>Search</b> is a pure vector search with the caller's embedding: scores are {@link
+ * RelevanceScore#fromCosineSimilarity} of the exact cosine between the query and the stored vector
+ * (the index keeps the caller's floats beside its quantised copy). A filter the index can run
+ * exactly ({@link IndexFilter}) is a kNN pre-filter; any other is evaluated by LangChain4j's own
+ * {@link Filter#test} over every active record of the namespace, streamed, so results are exact and
+ * memory stays bounded, at a cost linear in the namespace. Only active records are seen: a record
+ * the engine forgot, superseded or purged is gone from the store.
+ *
+ * <p><b>Writes</b> store records exactly as given (the engine's {@code importAll}: no
+ * deduplication, an existing id is replaced), one commit per call. The engine's index holds one
+ * model's vectors, so embed with the engine's model ({@link Recall4jEmbeddingModel}); vectors of
+ * another dimension are refused.
+ *
+ * <p><b>A store owns its namespace</b>: {@link #removeAll()} purges every record in it, whoever
+ * wrote it. Thread-safe, as the engine is.
+ */
+public final class Recall4jEmbeddingStore implements EmbeddingStore<TextSegment> {
+  /** Extra candidates asked of HNSW per wanted result, then re-scored exactly. */
+  private static final int CANDIDATE_FACTOR = 2;
+
+  private final RecallEngine engine;
+  private final Scope scope;
+  private final SegmentRecords records;
+  private final Clock clock;
+
+  private Recall4jEmbeddingStore(Builder builder) {
+    this.engine = Checks.notNull(builder.engine, "engine");
+    this.scope = Scope.of(builder.namespace);
+    this.records = new SegmentRecords(scope, Checks.notNull(builder.silo, "silo"));
+    this.clock = Checks.notNull(builder.clock, "clock");
+  }
+
+  /** A store over the engine's namespace {@code default}, records in the RAG silo by default. */
+  public static Builder builder(RecallEngine engine) {
+    return new Builder(engine);
+  }
+
+  /** The namespace this store reads and writes. */
+  public String namespace() {
+    return scope.namespace();
+  }
+
+  /**
+   * The tag a string or UUID metadata entry is stored as: for {@link RecallRequest#tags()} and the
+   * retriever's filters, which select records by tag.
+   */
+  public static String metadataTag(String key, Object value) {
+    return SegmentRecords.tag(key, value);
+  }
+
+  @Override
+  public String add(Embedding embedding) {
+    return add(embedding, null);
+  }
+
+  @Override
+  public void add(String id, Embedding embedding) {
+    addAll(List.of(id), List.of(embedding), null);
+  }
+
+  @Override
+  public String add(Embedding embedding, TextSegment segment) {
+    String id = UUID.randomUUID().toString();
+    addAll(List.of(id), List.of(embedding), segment == null ? null : List.of(segment));
+    return id;
+  }
+
+  @Override
+  public List<String> addAll(List<Embedding> embeddings) {
+    List<String> ids = generateIds(embeddings.size());
+    addAll(ids, embeddings, null);
+    return ids;
+  }
+
+  /**
+   * Stores the embeddings in one commit: all or nothing.
+   *
+   * @throws IllegalArgumentException naming the id and the metadata key or field of the first bad
+   *     entry (nothing is written), or when the list sizes differ
+   */
+  @Override
+  public void addAll(List<String> ids, List<Embedding> embeddings, List<TextSegment> embedded) {
+    ensureConsistentSizes(ids, embeddings, embedded);
+    if (embeddings == null || embeddings.isEmpty()) {
+      return;
+    }
+    List<MemoryRecord> batch = new ArrayList<>(embeddings.size());
+    for (int i = 0; i < embeddings.size(); i++) {
+      batch.add(
+          records.toRecord(
+              ids.get(i),
+              ensureNotNull(embeddings.get(i), "embeddings[" + i + "]"),
+              embedded == null ? null : embedded.get(i),
+              clock.instant()));
+    }
+    engine.importAll(batch);
+  }
+
+  @Override
+  public EmbeddingSearchResult<TextSegment> search(EmbeddingSearchRequest request) {
+    ensureNotNull(request, "request");
+    Embedding query = request.queryEmbedding();
+    int wanted = request.maxResults();
+    Optional<IndexFilter> indexed = IndexFilter.of(request.filter());
+    BestMatches matches = new BestMatches(wanted, request.minScore());
+    if (indexed.isPresent()) {
+      StoreFilter filter = indexed.get().narrow(visible());
+      int candidates = (int) Math.min(RecallRequest.MAX_TOP_K, (long) wanted * CANDIDATE_FACTOR);
+      for (Hit hit : engine.searchVector(filter, query.vector(), candidates)) {
+        matches.add(match(query, hit.record()));
+      }
+    } else {
+      Filter filter = request.filter();
+      engine.export(
+          scope,
+          Teams.NONE,
+          record -> {
+            if (record.isRecallable()
+                && record.vector() != null
+                && filter.test(records.filterView(record))) {
+              matches.add(match(query, record));
+            }
+          });
+    }
+    return new EmbeddingSearchResult<>(matches.inOrder());
+  }
+
+  /**
+   * Removes the embeddings with these ids for good (the engine's purge), in one commit; ids this
+   * store does not hold are skipped.
+   */
+  @Override
+  public void removeAll(Collection<String> ids) {
+    if (ids == null || ids.isEmpty()) {
+      return;
+    }
+    List<String> held =
+        ids.stream()
+            .map(id -> ensureNotBlank(id, "id"))
+            .filter(id -> engine.get(scope, id).isPresent())
+            .toList();
+    if (!held.isEmpty()) {
+      engine.purgeAll(scope, held);
+    }
+  }
+
+  /** Removes every active record of the namespace that the filter accepts. */
+  @Override
+  public void removeAll(Filter filter) {
+    ensureNotNull(filter, "filter");
+    List<String> ids = new ArrayList<>();
+    engine.export(
+        scope,
+        Teams.NONE,
+        record -> {
+          if (record.isRecallable() && filter.test(records.filterView(record))) {
+            ids.add(record.id());
+          }
+        });
+    removeAll(ids);
+  }
+
+  /** Purges every record of the namespace, in any status: the store owns its namespace. */
+  @Override
+  public void removeAll() {
+    List<String> ids = new ArrayList<>();
+    engine.export(scope, Teams.NONE, record -> ids.add(record.id()));
+    removeAll(ids);
+  }
+
+  private StoreFilter visible() {
+    // A store sees its whole namespace: segments whose metadata names a project are in it too.
+    return StoreFilter.all(scope).withAllProjects(true).withStatuses(Set.of(Status.ACTIVE));
+  }
+
+  private EmbeddingMatch<TextSegment> match(Embedding query, MemoryRecord record) {
+    double best = -1;
+    for (float[] vector : record.vectors()) {
+      best = Math.max(best, CosineSimilarity.between(query, Embedding.from(vector)));
+    }
+    return new EmbeddingMatch<>(
+        RelevanceScore.fromCosineSimilarity(best),
+        record.id(),
+        Embedding.from(record.vector()),
+        records.toSegment(record));
+  }
+
+  /** The {@code wanted} best matches at or above a minimum score, kept as they come. */
+  private static final class BestMatches {
+    private static final Comparator<EmbeddingMatch<TextSegment>> ORDER =
+        Comparator.comparingDouble((EmbeddingMatch<TextSegment> m) -> m.score())
+            .reversed()
+            .thenComparing(EmbeddingMatch::embeddingId);
+
+    private final int wanted;
+    private final double minScore;
+
+    /** The worst kept match at the head. */
+    private final PriorityQueue<EmbeddingMatch<TextSegment>> kept =
+        new PriorityQueue<>(ORDER.reversed());
+
+    BestMatches(int wanted, double minScore) {
+      this.wanted = wanted;
+      this.minScore = minScore;
+    }
+
+    void add(EmbeddingMatch<TextSegment> match) {
+      if (match.score() >= minScore) {
+        kept.add(match);
+        if (kept.size() > wanted) {
+          kept.poll();
+        }
+      }
+    }
+
+    /** Best first, ties by id. */
+    List<EmbeddingMatch<TextSegment>> inOrder() {
+      return kept.stream().sorted(ORDER).toList();
+    }
+  }
+
+  /** Options of a {@link Recall4jEmbeddingStore}. */
+  public static final class Builder {
+    private final RecallEngine engine;
+    private String namespace = Scope.DEFAULT_NAMESPACE;
+    private Silo silo = Silo.RAG;
+    private Clock clock = Clock.systemUTC();
+
+    private Builder(RecallEngine engine) {
+      this.engine = engine;
+    }
+
+    /** The namespace the store reads and writes (default {@code default}). */
+    public Builder namespace(String namespace) {
+      this.namespace = namespace;
+      return this;
+    }
+
+    /**
+     * The silo of segments whose metadata names none (default RAG: segments are usually chunks of
+     * documents). Memory and KB records stored here are not deduplicated by content, unlike the
+     * engine's {@code save}.
+     */
+    public Builder silo(Silo silo) {
+      this.silo = silo;
+      return this;
+    }
+
+    /** The clock stamping new records' times (default the system clock). */
+    public Builder clock(Clock clock) {
+      this.clock = clock;
+      return this;
+    }
+
+    public Recall4jEmbeddingStore build() {
+      return new Recall4jEmbeddingStore(this);
+    }
+  }
+}
