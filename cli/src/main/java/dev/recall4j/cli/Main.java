@@ -38,8 +38,8 @@ import picocli.CommandLine.Option;
     })
 public final class Main implements Runnable {
   /**
-   * Usage width when the terminal's is unknown (a pipe, a test): wide enough that no description
-   * is cut.
+   * Usage width when the terminal's is unknown (a pipe, a test): wide enough that no description is
+   * cut.
    */
   static final int USAGE_WIDTH = 160;
 
