@@ -19,6 +19,8 @@ import java.util.Set;
  * @param topK candidates taken from each retrieval path, or null for the engine's default
  * @param deadline end-to-end time allowed before the semantic path is abandoned, or null for the
  *     engine's default
+ * @param render the renderer of the block ({@code grouped}, {@code xml}, {@code display}, {@code
+ *     json}), or null for the engine's {@code budget.renderer}
  */
 public record RecallRequest(
     String query,
@@ -29,7 +31,8 @@ public record RecallRequest(
     Set<String> tags,
     boolean includeArchived,
     Integer topK,
-    Duration deadline) {
+    Duration deadline,
+    String render) {
 
   /** The largest top-k accepted per path. */
   public static final int MAX_TOP_K = 10_000;
@@ -49,6 +52,9 @@ public record RecallRequest(
     }
     if (deadline != null) {
       Checks.require(!deadline.isNegative(), "deadline", "must not be negative, got %s", deadline);
+    }
+    if (render != null) {
+      render = Checks.notBlank(render, "render").strip();
     }
   }
 
@@ -72,6 +78,7 @@ public record RecallRequest(
     private boolean includeArchived;
     private Integer topK;
     private Duration deadline;
+    private String render;
 
     private Builder(String query) {
       this.query = query;
@@ -122,9 +129,18 @@ public record RecallRequest(
       return this;
     }
 
+    /**
+     * How this recall's block looks: {@code grouped}, {@code xml}, {@code display} or {@code json};
+     * null (default): the engine's {@code budget.renderer}.
+     */
+    public Builder render(String render) {
+      this.render = render;
+      return this;
+    }
+
     public RecallRequest build() {
       return new RecallRequest(
-          query, scope, budgetTokens, silos, kinds, tags, includeArchived, topK, deadline);
+          query, scope, budgetTokens, silos, kinds, tags, includeArchived, topK, deadline, render);
     }
   }
 }
