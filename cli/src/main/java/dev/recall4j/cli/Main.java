@@ -46,7 +46,9 @@ public final class Main implements Runnable {
   @Option(
       names = "--verbose",
       scope = CommandLine.ScopeType.INHERIT,
-      description = "Show stack traces of errors.")
+      description =
+          "Show stack traces of errors, and the libraries' informational logging (config keys"
+              + " left to the agent, model and vectorization notices).")
   boolean verbose;
 
   @Override
@@ -56,6 +58,7 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
+    Logging.configure(java.util.Arrays.asList(args).contains("--verbose"));
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 

@@ -9,6 +9,7 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.core.TokenCounter;
 import dev.recall4j.core.Wire;
 import dev.recall4j.embeddings.Embedders;
+import dev.recall4j.embeddings.OllamaOptions;
 import dev.recall4j.ranking.Fusion;
 import dev.recall4j.ranking.Fusions;
 import dev.recall4j.ranking.RecencyDecay;
@@ -122,7 +123,8 @@ public record EngineConfig(
     private String namespace = Scope.DEFAULT_NAMESPACE;
     private String project;
     private EmbedderProvider embedderProvider = EmbedderProvider.ONNX;
-    private String embedderModel = Embedders.DEFAULT_MODEL;
+    // null: the provider's default model (Ollama does not serve the in-process default).
+    private String embedderModel;
     private URI ollamaHost = URI.create("http://127.0.0.1:11434");
     private Duration embedderTimeout = Duration.ofSeconds(10);
     private int embedderBatchSize = 32;
@@ -170,7 +172,7 @@ public record EngineConfig(
       project = c.project;
       EmbedderSettings e = c.embedder;
       embedderProvider = e.provider();
-      embedderModel = e.model();
+      embedderModel = e.model().equals(defaultModel(e.provider())) ? null : e.model();
       ollamaHost = e.host();
       embedderTimeout = e.timeout();
       embedderBatchSize = e.batchSize();
@@ -411,7 +413,7 @@ public record EngineConfig(
           project,
           new EmbedderSettings(
               embedderProvider,
-              embedderModel,
+              embedderModel != null ? embedderModel : defaultModel(embedderProvider),
               ollamaHost,
               embedderTimeout,
               embedderBatchSize,
@@ -436,6 +438,13 @@ public record EngineConfig(
               bm25B,
               codeFieldBoost),
           new StatsSettings(statsEnabled, statsDb, logMaxRows, logMaxDays));
+    }
+
+    /** {@code embedder.model} unless configured: one the provider serves. */
+    static String defaultModel(EmbedderProvider provider) {
+      return provider == EmbedderProvider.OLLAMA
+          ? OllamaOptions.DEFAULT_MODEL
+          : Embedders.DEFAULT_MODEL;
     }
 
     /**
