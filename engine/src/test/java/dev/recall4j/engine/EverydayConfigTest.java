@@ -114,6 +114,34 @@ class EverydayConfigTest {
   }
 
   @Test
+  void ollamaGetsAModelOllamaServesAndItsHostIsNamedAsConfigured() throws IOException {
+    EngineConfig ollama = ConfigFile.read(write("o.yaml", "embedder: {provider: ollama}\n"));
+    assertEquals("nomic-embed-text", ollama.embedder().model());
+    assertEquals(
+        "bge-small-en-v15-q",
+        ollama.toBuilder().embedderProvider(EmbedderProvider.ONNX).build().embedder().model());
+    assertEquals(
+        "all-minilm",
+        ConfigFile.read(write("m.yaml", "embedder: {provider: ollama, model: all-minilm}\n"))
+            .embedder()
+            .model());
+    EngineConfig badHost =
+        ConfigFile.read(
+            write(
+                "h.yaml", "embedder: {provider: ollama, host: \"http://localhost:11434/api\"}\n"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> RecallEngine.createEmbedder(badHost));
+    assertTrue(e.getMessage().startsWith("embedder.host: "), e.getMessage());
+  }
+
+  @Test
+  void aScopeReadsAsWordsInMessages() {
+    assertEquals(
+        "namespace \"alice\", project \"tidewatch\"",
+        dev.recall4j.core.Scope.of("alice", "tidewatch").toString());
+  }
+
+  @Test
   void decayAsABooleanOrAMapping() throws IOException {
     assertEquals(
         RecencyDecay.none().toString(),
