@@ -11,19 +11,30 @@ import java.util.regex.Pattern;
  */
 final class BlockRenderer implements Renderer {
   private static final Pattern BLANKS = Pattern.compile("\\s+");
-  static final BlockRenderer MEMORY_CONTEXT =
-      new BlockRenderer("memory-context", "[memory context]\n", "");
-  static final BlockRenderer TAG =
-      new BlockRenderer("tag", "<memory-context>\n", "</memory-context>");
+  static final BlockRenderer MEMORY_CONTEXT = grouped(RenderOptions.DEFAULT);
+  static final BlockRenderer TAG = xml(RenderOptions.DEFAULT);
 
   private final String name;
   private final String open;
   private final String close;
+  private final RenderOptions options;
 
-  private BlockRenderer(String name, String open, String close) {
+  private BlockRenderer(String name, String open, String close, RenderOptions options) {
     this.name = name;
     this.open = open;
     this.close = close;
+    this.options = options;
+  }
+
+  /** {@code [title]} on the first line, then the sections. */
+  static BlockRenderer grouped(RenderOptions options) {
+    return new BlockRenderer("grouped", "[" + options.title() + "]\n", "", options);
+  }
+
+  /** The sections inside {@code <tag>} ... {@code </tag>}. */
+  static BlockRenderer xml(RenderOptions options) {
+    String tag = options.xmlTag();
+    return new BlockRenderer("xml", "<" + tag + ">\n", "</" + tag + ">", options);
   }
 
   @Override
@@ -43,7 +54,7 @@ final class BlockRenderer implements Renderer {
 
   @Override
   public String sectionHeader(Section section) {
-    return "[" + section.label() + "]\n";
+    return "[" + options.heading(section) + "]\n";
   }
 
   @Override

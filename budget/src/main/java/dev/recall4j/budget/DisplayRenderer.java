@@ -11,9 +11,13 @@ import java.util.Locale;
  * than packing with it.
  */
 final class DisplayRenderer implements Renderer {
-  static final DisplayRenderer INSTANCE = new DisplayRenderer();
+  static final DisplayRenderer INSTANCE = new DisplayRenderer(RenderOptions.DEFAULT);
 
-  private DisplayRenderer() {}
+  private final RenderOptions options;
+
+  DisplayRenderer(RenderOptions options) {
+    this.options = options;
+  }
 
   @Override
   public String name() {
@@ -32,7 +36,7 @@ final class DisplayRenderer implements Renderer {
 
   @Override
   public String sectionHeader(Section section) {
-    return "== " + section.label() + " ==\n";
+    return "== " + options.heading(section) + " ==\n";
   }
 
   @Override

@@ -48,7 +48,12 @@ import org.slf4j.LoggerFactory;
  *       maxItemShare} of the usable budget (never less than {@code minCutTokens}): a long record is
  *       shortened the same way rather than fill the block alone. Per-section and per-kind quotas
  *       cap the tokens of ranked items. A sentence cut that would show less than {@code
- *       minCutTokens} gives way to a word cut.
+ *       minCutTokens} gives way to a word cut. A kind share ({@link Builder#kindShare}) caps a
+ *       kind's ranked lines at that share of the usable budget, whatever the budget is.
+ *   <li>The L0 identity ({@code kind: identity}) may take {@code identityMaxChars} characters in
+ *       total (1,000 by default, {@link MemoryRecord#IDENTITY_MAX_CHARS}): one identity record is
+ *       capped at write time, and several together here, the one that crosses the cap cut at a
+ *       sentence boundary, those after it left out, each with a warning.
  *   <li>A ranked record that shares the renderer's {@link Renderer#groupKey group key} with one
  *       already taken (the default renderers: the same kind and title, as the turns of one
  *       conversation session share their date) joins that group: it is rendered right after the
@@ -104,6 +109,8 @@ public final class Packer {
   private final int minCutTokens;
   private final Map<Section, Integer> sectionQuotas;
   private final Map<Kind, Integer> kindQuotas;
+  private final Map<Kind, Double> kindShares;
+  private final int identityMaxChars;
   private final TokenCountCache cache;
   private final int frameTokens;
   private final int separatorTokens;
@@ -120,6 +127,8 @@ public final class Packer {
     this.minCutTokens = b.minCutTokens;
     this.sectionQuotas = Collections.unmodifiableMap(new EnumMap<>(b.sectionQuotas));
     this.kindQuotas = Map.copyOf(b.kindQuotas);
+    this.kindShares = Map.copyOf(b.kindShares);
+    this.identityMaxChars = b.identityMaxChars;
     this.cache = b.cache != null ? b.cache : new TokenCountCache(DEFAULT_CACHE_ENTRIES);
     this.frameTokens = counter.count(renderer.open()) + counter.count(renderer.close());
     this.separatorTokens = counter.count(renderer.separator());
@@ -181,11 +190,16 @@ public final class Packer {
     // Group (section and renderer's group key) -> index in chosen of its first member.
     private final Map<String, Integer> groupFirst = new HashMap<>();
     private final Map<String, Integer> groupSize = new HashMap<>();
+    // Kind quotas in tokens for this budget: the absolute ones, lowered by the kind shares.
+    private final Map<Kind, Integer> kindLimits = new HashMap<>(kindQuotas);
     private int used;
+    private int identityCharsLeft = identityMaxChars;
 
     Run(int budget) {
       this.budget = budget;
       this.limit = (int) Math.floor(budget / (1 + safetyMargin));
+      kindShares.forEach(
+          (kind, share) -> kindLimits.merge(kind, (int) Math.floor(share * limit), Math::min));
     }
 
     PackedContext pack(List<ScoredRecord> pinned, List<ScoredRecord> ranked) {
@@ -213,7 +227,10 @@ public final class Packer {
                   + " tokens is used");
           continue;
         }
-        Renderer.Entry full = Renderer.Entry.of(candidate, true);
+        Renderer.Entry full = withinIdentityCap(candidate, true);
+        if (full == null) {
+          continue;
+        }
         int overhead = overhead(full.section());
         int room = Math.min(cap - pinnedUsed, limit - used) - overhead;
         int cost = fullCost(full, false);
@@ -267,7 +284,10 @@ public final class Packer {
                   minScore));
           continue;
         }
-        Renderer.Entry full = Renderer.Entry.of(candidate, false);
+        Renderer.Entry full = withinIdentityCap(candidate, false);
+        if (full == null) {
+          continue;
+        }
         String group = groupOf(full);
         boolean member = group != null && groupFirst.containsKey(group);
         int overhead = member ? separatorTokens + joinCost(group) : overhead(full.section());
@@ -329,6 +349,9 @@ public final class Packer {
           return;
         }
         Choice current = chosen.get(index);
+        if (current.entry.scored().record().kind().equals(Kind.IDENTITY)) {
+          continue; // its length is settled by the identity cap, already charged
+        }
         Renderer.Entry full = Renderer.Entry.of(current.entry.scored(), false);
         int max = current.tokens + Math.min(spare, quotaLeft(full));
         int cost = fullCost(full, current.member);
@@ -503,11 +526,47 @@ public final class Packer {
         left = sectionQuota - sectionQuotaUsed[entry.section().ordinal()];
       }
       Kind kind = entry.scored().record().kind();
-      Integer kindQuota = kindQuotas.get(kind);
+      Integer kindQuota = kindLimits.get(kind);
       if (kindQuota != null) {
         left = Math.min(left, kindQuota - kindQuotaUsed.getOrDefault(kind, 0));
       }
       return left;
+    }
+
+    /**
+     * The entry of a candidate, an identity record cut to what is left of the identity cap; null
+     * (dropped, with a warning) when none is left.
+     */
+    private Renderer.Entry withinIdentityCap(ScoredRecord candidate, boolean pinned) {
+      Renderer.Entry full = Renderer.Entry.of(candidate, pinned);
+      if (!candidate.record().kind().equals(Kind.IDENTITY)
+          || full.text().length() <= identityCharsLeft) {
+        return full;
+      }
+      String cut =
+          identityCharsLeft <= Cutter.MARKER.length()
+              ? null
+              : Cutter.cut(
+                  full.text(),
+                  identityCharsLeft,
+                  text -> text.length() <= identityCharsLeft,
+                  text -> !Cutter.unmarked(text).isBlank());
+      String cap = "the identity cap of " + identityMaxChars + " characters in total";
+      if (cut == null) {
+        drop(candidate, DropReason.BUDGET, cap + " is used");
+        warnings.add("identity record " + candidate.id() + " left out: " + cap + " is used");
+        return null;
+      }
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "identity record %s cut from %d to %d characters to fit %s",
+              candidate.id(),
+              full.text().length(),
+              cut.length(),
+              cap));
+      identityCharsLeft = cut.length(); // nothing after the record the cap cuts
+      return full.withText(cut);
     }
 
     private boolean isDuplicate(ScoredRecord candidate) {
@@ -542,6 +601,9 @@ public final class Packer {
         groupSize.merge(group, 1, Integer::sum);
       }
       chosen.add(new Choice(entry, tokens, chosen.size(), group, member));
+      if (entry.scored().record().kind().equals(Kind.IDENTITY)) {
+        identityCharsLeft -= entry.text().length();
+      }
       used += overhead;
       sectionItems[entry.section().ordinal()]++;
       charge(entry, tokens, ranked);
@@ -638,6 +700,8 @@ public final class Packer {
     private int minCutTokens = DEFAULT_MIN_CUT_TOKENS;
     private final Map<Section, Integer> sectionQuotas = new EnumMap<>(Section.class);
     private final Map<Kind, Integer> kindQuotas = new HashMap<>();
+    private final Map<Kind, Double> kindShares = new HashMap<>();
+    private int identityMaxChars = MemoryRecord.IDENTITY_MAX_CHARS;
     private TokenCountCache cache;
 
     private Builder(TokenCounter counter) {
@@ -704,6 +768,25 @@ public final class Packer {
     }
 
     /**
+     * At most this share (in [0, 1]) of the usable budget for ranked records' lines of this kind,
+     * whatever the budget (with a {@link #kindQuota} too, the lower of the two applies).
+     */
+    public Builder kindShare(Kind kind, double share) {
+      Checks.notNull(kind, "kindShare");
+      kindShares.put(kind, share);
+      return this;
+    }
+
+    /**
+     * The most characters all identity ({@code kind: identity}) records may show together, >= 0;
+     * default {@link MemoryRecord#IDENTITY_MAX_CHARS}.
+     */
+    public Builder identityMaxChars(int maxChars) {
+      this.identityMaxChars = maxChars;
+      return this;
+    }
+
+    /**
      * A cache shared with other packers or the engine; default a private one of {@link
      * #DEFAULT_CACHE_ENTRIES}.
      */
@@ -735,6 +818,16 @@ public final class Packer {
       kindQuotas.forEach(
           (k, q) ->
               Checks.require(q >= 0, "kindQuota", "%s must be >= 0 tokens, got %d", k.name(), q));
+      kindShares.forEach(
+          (k, share) ->
+              Checks.require(
+                  share >= 0 && share <= 1,
+                  "kindShare",
+                  "%s must be in [0, 1], got %s",
+                  k.name(),
+                  share));
+      Checks.require(
+          identityMaxChars >= 0, "identityMaxChars", "must be >= 0, got %d", identityMaxChars);
       return new Packer(this);
     }
   }

@@ -8,8 +8,11 @@ import java.util.Locale;
 public final class Renderers {
   private Renderers() {}
 
-  /** The names {@link #byName(String)} accepts. */
-  public static final List<String> NAMES = List.of("memory-context", "tag", "json", "display");
+  /**
+   * The names {@link #byName(String)} accepts (and, as earlier spelled, {@code memory-context} for
+   * {@code grouped} and {@code tag} for {@code xml}).
+   */
+  public static final List<String> NAMES = List.of("grouped", "xml", "display", "json");
 
   /**
    * The grouped block for a system prompt:
@@ -60,18 +63,32 @@ public final class Renderers {
   }
 
   /**
-   * The renderer of that name: {@code memory-context}, {@code tag}, {@code json} or {@code
-   * display}.
+   * The renderer of that name with the default title, tag and headings: {@code grouped}, {@code
+   * xml}, {@code display} or {@code json}.
    *
    * @throws IllegalArgumentException naming {@code renderer} and the accepted names when unknown
    */
   public static Renderer byName(String name) {
+    return byName(name, RenderOptions.DEFAULT);
+  }
+
+  /**
+   * The renderer of that name with the agent's own title, XML tag and section headings ({@code
+   * json} keeps the section labels: they are keys a program reads, not words a model reads).
+   *
+   * @throws IllegalArgumentException naming {@code renderer} and the accepted names when unknown
+   */
+  public static Renderer byName(String name, RenderOptions options) {
+    Checks.notNull(options, "options");
     String key = Checks.notBlank(name, "renderer").toLowerCase(Locale.ROOT);
     return switch (key) {
-      case "memory-context" -> memoryContext();
-      case "tag" -> memoryContextTag();
+      case "grouped", "memory-context" ->
+          options.equals(RenderOptions.DEFAULT) ? memoryContext() : BlockRenderer.grouped(options);
+      case "xml", "tag" ->
+          options.equals(RenderOptions.DEFAULT) ? memoryContextTag() : BlockRenderer.xml(options);
       case "json" -> json();
-      case "display" -> display();
+      case "display" ->
+          options.equals(RenderOptions.DEFAULT) ? display() : new DisplayRenderer(options);
       default ->
           throw new IllegalArgumentException(
               "renderer: unknown value "

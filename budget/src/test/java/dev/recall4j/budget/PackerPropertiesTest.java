@@ -29,6 +29,17 @@ import net.jqwik.api.constraints.IntRange;
  * failure) and budgets from 0 to 8,192, for every shipped counter and packing renderer.
  */
 class PackerPropertiesTest {
+  /** An agent's own, longer words: the budget must hold whatever the headings and tag cost. */
+  private static final RenderOptions AGENT_WORDS =
+      new RenderOptions(
+          "recalled memories for this turn, most useful first",
+          "harvey-unified-memory-context",
+          java.util.Map.of(
+              Section.WORKSPACE_PROFILE, "who you are working with and where",
+              Section.PROJECT_FACTS, "facts about the current project",
+              Section.RELEVANT_EXPERIENCE, "experience from earlier sessions (tools, workflows)",
+              Section.KNOWLEDGE, "retrieved documents and knowledge-base observations"));
+
   private static final String[] WORDS = {
     "the",
     "memory",
@@ -96,7 +107,13 @@ class PackerPropertiesTest {
     Arbitrary<TokenCounter> counters =
         Arbitraries.of(TokenCounters.heuristic(), TokenCounters.cl100k(), TokenCounters.o200k());
     Arbitrary<Renderer> renderers =
-        Arbitraries.of(Renderers.memoryContext(), Renderers.memoryContextTag(), Renderers.json());
+        Arbitraries.of(
+            Renderers.memoryContext(),
+            Renderers.memoryContextTag(),
+            Renderers.json(),
+            Renderers.byName("xml", AGENT_WORDS),
+            Renderers.byName("grouped", AGENT_WORDS),
+            Renderers.byName("display", AGENT_WORDS));
     Arbitrary<Double> shares = Arbitraries.of(0.0, 0.25, 0.5, 1.0);
     Arbitrary<Integer> minCuts = Arbitraries.of(1, 8, 32);
     Arbitrary<Double> itemShares = Arbitraries.of(0.1, 0.5, 1.0);

@@ -150,8 +150,38 @@ class RenderersTest {
       assertEquals("", Renderers.byName(name).render(List.of()));
       assertEquals(name, Renderers.byName(name).name());
     }
-    assertMessage("renderer", () -> Renderers.byName("xml"));
+    assertMessage("renderer", () -> Renderers.byName("html"));
     assertTrue(Renderers.byName("TAG") == Renderers.memoryContextTag());
+    assertTrue(Renderers.byName("memory-context") == Renderers.memoryContext());
+  }
+
+  @Test
+  void theAgentsOwnTagAndHeadings() {
+    RenderOptions harvey =
+        RenderOptions.DEFAULT
+            .withXmlTag("harvey-memory")
+            .withHeading(Section.RELEVANT_EXPERIENCE, "experience")
+            .withHeading(Section.KNOWLEDGE, "rag");
+    assertEquals(
+        """
+        <harvey-memory>
+        [workspace profile]
+        - Monorepo "acme".
+        [experience]
+        - tool_use: Tests. Use -pl.
+        [rag]
+        - (docs/a.md#2) Line one.
+          Line two.
+        </harvey-memory>""",
+        Renderers.byName("xml", harvey).render(entries()));
+    assertTrue(
+        Renderers.byName("grouped", harvey.withTitle("recalled"))
+            .render(entries())
+            .startsWith("[recalled]\n[workspace profile]\n"));
+    assertTrue(Renderers.byName("display", harvey).render(entries()).contains("== rag ==\n"));
+    assertMessage("xml_tag", () -> RenderOptions.DEFAULT.withXmlTag("memory context"));
+    assertMessage(
+        "headings.knowledge", () -> RenderOptions.DEFAULT.withHeading(Section.KNOWLEDGE, "a\nb"));
   }
 
   @Test

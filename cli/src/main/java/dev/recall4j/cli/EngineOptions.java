@@ -36,7 +36,10 @@ final class EngineOptions {
       description = "Namespace (user or tenant); default from the configuration.")
   String namespace;
 
-  @Option(names = "--project", paramLabel = "NAME", description = "Project scope.")
+  @Option(
+      names = "--project",
+      paramLabel = "NAME",
+      description = "Project scope; default from the configuration (project, or current_project).")
   String project;
 
   @Option(
@@ -71,6 +74,9 @@ final class EngineOptions {
     if (namespace != null) {
       b.namespace(namespace);
     }
+    if (project != null) {
+      b.project(project);
+    }
     if (embedder != null) {
       b.embedderProvider(EmbedderProvider.parse("--embedder", embedder));
     }
@@ -87,7 +93,9 @@ final class EngineOptions {
 
   /** The scope of this command: the namespace (option or configuration) and the project. */
   Scope scope(EngineConfig config) {
-    return Scope.of(namespace != null ? namespace : config.namespace(), project);
+    return Scope.of(
+        namespace != null ? namespace : config.namespace(),
+        project != null ? project : config.project());
   }
 
   /** The teams named with {@code --team}. */

@@ -40,10 +40,18 @@ import picocli.CommandLine.Option;
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
+  /**
+   * Usage width when the terminal's is unknown (a pipe, a test): wide enough that no description is
+   * cut.
+   */
+  static final int USAGE_WIDTH = 160;
+
   @Option(
       names = "--verbose",
       scope = CommandLine.ScopeType.INHERIT,
-      description = "Show stack traces of errors.")
+      description =
+          "Show stack traces of errors, and the libraries' informational logging (config keys"
+              + " left to the agent, model and vectorization notices).")
   boolean verbose;
 
   @Override
@@ -53,6 +61,7 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
+    Logging.configure(java.util.Arrays.asList(args).contains("--verbose"));
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 
@@ -60,6 +69,9 @@ public final class Main implements Runnable {
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     Main main = new Main();
     CommandLine cli = new CommandLine(main);
+    withHelpEverywhere(cli);
+    cli.setUsageHelpAutoWidth(true);
+    cli.setUsageHelpWidth(USAGE_WIDTH);
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler(
@@ -72,6 +84,24 @@ public final class Main implements Runnable {
           return 1;
         });
     return cli.execute(args);
+  }
+
+  /**
+   * Gives every subcommand {@code -h}/{@code --help}, so that a command added to the list above
+   * gets it without declaring it itself.
+   */
+  static void withHelpEverywhere(CommandLine command) {
+    for (CommandLine sub : command.getSubcommands().values()) {
+      CommandLine.Model.CommandSpec spec = sub.getCommandSpec();
+      if (!spec.helpCommand() && spec.findOption("--help") == null) {
+        spec.addOption(
+            CommandLine.Model.OptionSpec.builder("-h", "--help")
+                .usageHelp(true)
+                .description("Show this help message and exit.")
+                .build());
+      }
+      withHelpEverywhere(sub);
+    }
   }
 
   private static String message(Throwable e) {

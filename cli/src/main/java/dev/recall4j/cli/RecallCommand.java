@@ -1,5 +1,6 @@
 package dev.recall4j.cli;
 
+import dev.recall4j.core.Embedder;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.engine.EngineConfig;
@@ -44,6 +45,13 @@ final class RecallCommand implements Callable<Integer> {
   String format;
 
   @Option(
+      names = "--render",
+      paramLabel = "STYLE",
+      description =
+          "How the injected block looks: grouped, xml, display or json (default: budget.renderer).")
+  String render;
+
+  @Option(
       names = "--explain",
       description = "Every factor of each item's score: a table, or explain objects in JSON.")
   boolean explain;
@@ -56,9 +64,13 @@ final class RecallCommand implements Callable<Integer> {
     }
     ResultPrinter.format(format, "text", "json");
     RecallRequest request =
-        filters.request(query, options.scope(config)).budgetTokens(budget).build();
+        filters.request(query, options.scope(config)).budgetTokens(budget).render(render).build();
     PrintWriter out = spec.commandLine().getOut();
     try (RecallEngine engine = RecallEngine.open(config)) {
+      // One shot: the deadline is for an agent's turn, not for a cold JVM. The query is embedded
+      // (waiting for the model) before the recall starts, so the recall finds it in the query
+      // cache and answers hybrid; an embedder error is left for the recall to report.
+      engine.embedder().ifPresent(e -> embedAhead(e, query));
       RecallResult result = engine.recall(request, options.teams());
       if (format.equals("json")) {
         ResultPrinter.json(result, explain, out);
@@ -69,5 +81,15 @@ final class RecallCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  private static void embedAhead(Embedder embedder, String query) {
+    if (!query.isBlank()) {
+      try {
+        embedder.embedQuery(query.strip());
+      } catch (RuntimeException e) {
+        // reported by the recall itself as "lexical (embedder error: ...)"
+      }
+    }
   }
 }

@@ -30,6 +30,8 @@ import java.util.Set;
  *     pinned records included; tags, {@code since}/{@code until} and {@code includeArchived} narrow
  *     what is searched and listed, not the pinned records, which are the standing context injected
  *     whatever the query.
+ * @param render the renderer of the block ({@code grouped}, {@code xml}, {@code display}, {@code
+ *     json}), or null for the engine's {@code budget.renderer}
  */
 public record RecallRequest(
     String query,
@@ -43,7 +45,9 @@ public record RecallRequest(
     Duration deadline,
     boolean allProjects,
     Instant since,
-    Instant until) {
+    Instant until,
+
+    String render) {
 
   /** The largest top-k accepted per path. */
   public static final int MAX_TOP_K = 10_000;
@@ -67,6 +71,9 @@ public record RecallRequest(
     if (since != null && until != null) {
       Checks.require(
           since.isBefore(until), "until", "must be after since (%s), got %s", since, until);
+    }
+    if (render != null) {
+      render = Checks.notBlank(render, "render").strip();
     }
   }
 
@@ -93,6 +100,7 @@ public record RecallRequest(
     private boolean allProjects;
     private Instant since;
     private Instant until;
+    private String render;
 
     private Builder(String query) {
       this.query = query;
@@ -162,6 +170,15 @@ public record RecallRequest(
       return this;
     }
 
+    /**
+     * How this recall's block looks: {@code grouped}, {@code xml}, {@code display} or {@code json};
+     * null (default): the engine's {@code budget.renderer}.
+     */
+    public Builder render(String render) {
+      this.render = render;
+      return this;
+    }
+
     public RecallRequest build() {
       return new RecallRequest(
           query,
@@ -175,7 +192,8 @@ public record RecallRequest(
           deadline,
           allProjects,
           since,
-          until);
+          until,
+          render);
     }
   }
 }

@@ -37,6 +37,25 @@ public record Scope(String namespace, String project, String task, String sessio
   }
 
   /**
+   * In the user's words, for messages: {@code namespace "alice", project "tidewatch"} (only the
+   * parts that are set), never the record syntax.
+   */
+  @Override
+  public String toString() {
+    StringBuilder out = new StringBuilder("namespace \"").append(namespace).append('"');
+    if (project != null) {
+      out.append(", project \"").append(project).append('"');
+    }
+    if (task != null) {
+      out.append(", task \"").append(task).append('"');
+    }
+    if (session != null) {
+      out.append(", session \"").append(session).append('"');
+    }
+    return out.toString();
+  }
+
+  /**
    * Whether a search, recall or listing made in this scope sees a record stored in {@code
    * recordScope}:
    *

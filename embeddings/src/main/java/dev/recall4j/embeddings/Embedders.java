@@ -53,6 +53,11 @@ public final class Embedders {
   public static Embedder inProcess(String modelName) {
     InProcessModel model = InProcessModel.named(modelName);
     ClassLoader loader = Embedders.class.getClassLoader();
+    checkOnClassPath(model, loader);
+    return OnnxEmbedder.load(model, loader);
+  }
+
+  private static void checkOnClassPath(InProcessModel model, ClassLoader loader) {
     if (loader.getResource(model.onnxResource) == null
         || loader.getResource("dev/langchain4j/model/embedding/onnx/OnnxBertBiEncoder.class")
             == null
@@ -60,7 +65,20 @@ public final class Embedders {
       // Checked here, before OnnxEmbedder is loaded: its verification needs the ONNX classes.
       throw new IllegalStateException(model.missingArtifactMessage());
     }
-    return OnnxEmbedder.load(model, loader);
+  }
+
+  /**
+   * {@link #inProcess(String)} with the model loading on a daemon thread from now on: the model id
+   * and dimension are answered at once, the first embedding waits for the model. The class-path
+   * checks run here, so a missing artifact still fails at once; a model that fails to load fails
+   * the first embedding.
+   */
+  public static Embedder inProcessInBackground(String modelName) {
+    InProcessModel model = InProcessModel.named(modelName);
+    ClassLoader loader = Embedders.class.getClassLoader();
+    checkOnClassPath(model, loader);
+    return new BackgroundLoadedEmbedder(
+        model.modelName, InProcessModel.DIMENSION, () -> OnnxEmbedder.load(model, loader));
   }
 
   /**

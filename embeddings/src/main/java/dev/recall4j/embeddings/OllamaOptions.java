@@ -32,6 +32,12 @@ public record OllamaOptions(
   /** Default request timeout: long enough for a cold model load of a small embedding model. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
+  /**
+   * The embedding model used when none is named: one Ollama serves ({@code ollama pull
+   * nomic-embed-text}), 768 dimensions.
+   */
+  public static final String DEFAULT_MODEL = "nomic-embed-text";
+
   /** Default texts per request. */
   public static final int DEFAULT_BATCH_SIZE = 32;
 

@@ -2,6 +2,9 @@ package dev.recall4j.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.recall4j.budget.RenderOptions;
+import dev.recall4j.core.Kind;
+import dev.recall4j.ranking.RecencyDecay;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -11,6 +14,8 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads an {@link EngineConfig} from YAML: either a {@code recall4j.yaml} whose top level is the
@@ -24,8 +29,14 @@ import java.util.function.Consumer;
  * embedder: {provider: onnx, model: bge-small-en-v15-q, host: http://127.0.0.1:11434,
  *            timeout_ms: 10000, batch_size: 32, passage_words: 128, cache_size: 1024,
  *            background: false}
- * recall: {deadline_ms: 200, top_k: 50, fusion: "convex:alpha=0.5", decay: true, tier_boost: 0.25}
- * budget: {context_length: 8192, share: 0.25, tokenizer: cl100k, pinned_share: 0.5}
+ * recall: {deadline_ms: 200, top_k: 50, fusion: "convex:alpha=0.5", tier_boost: 0.25,
+ *          decay: {half_life: {tool_use: 14d, user_preference: 180d}, default_half_life: 30d,
+ *                  floor: 0.9, refresh_on_access: false}}     # or decay: true / false
+ * budget: {context_length: 8192, share: 0.25, tokenizer: cl100k, pinned_share: 0.5,
+ *          renderer: grouped, title: memory context, xml_tag: memory-context,
+ *          headings: {workspace_profile: ..., project_facts: ..., relevant_experience: ...,
+ *                     knowledge: ...},
+ *          quotas: {tool_use: 0.2, rag_chunk: 0.5}}
  * index_settings: {vector_encoding: int8, hnsw_m: 16, hnsw_beam_width: 100, vector_candidates: 100,
  *                  bm25_k1: 0.9, bm25_b: 0.4, code_field_boost: 0.3}
  * stats: {enabled: true, db: agents/recall4j.db, log_max_rows: 10000, log_max_days: 30}
@@ -33,12 +44,55 @@ import java.util.function.Consumer;
  *
  * <p>An unknown key or a bad value is an {@link IllegalArgumentException} naming the key, the value
  * and the file.
+ *
+ * <p>An agent's {@code memory:} section is read as the agent wrote it: its own keys that recall4j
+ * has a meaning for are used ({@code budget_pct} as {@code budget.share}, {@code top_k} as {@code
+ * recall.top_k}, {@code current_project} as {@code project}; recall4j's own spelling wins when both
+ * are given), the agent's other keys ({@link #AGENT_KEYS}) and the agent's other top-level keys are
+ * left to the agent and logged once at debug level (the CLI's {@code --verbose}), never rejected.
  */
 public final class ConfigFile {
   /** The file name looked for in a workspace root. */
   public static final String FILE_NAME = "recall4j.yaml";
 
   private static final YAMLMapper YAML = new YAMLMapper();
+  private static final Logger LOG = LoggerFactory.getLogger(ConfigFile.class);
+
+  /**
+   * The keys an agent's {@code memory:} section may hold that are the agent's own (seed 000's
+   * {@code MemoryConfig}): read where recall4j has a meaning for them, else left to the agent.
+   */
+  public static final Set<String> AGENT_KEYS =
+      Set.of(
+          "enabled",
+          "inject_on_start",
+          "budget_pct",
+          "top_k",
+          "rolling_summary",
+          "rag",
+          "knowledge_base",
+          "current_project");
+
+  /**
+   * The agent keys recall4j reads: as {@code budget.share}, {@code recall.top_k}, {@code project}.
+   */
+  private static final Set<String> USED_AGENT_KEYS =
+      Set.of("budget_pct", "top_k", "current_project");
+
+  /** The seed agent's top-level keys from before it moved them under {@code memory:}. */
+  private static final java.util.List<String> LEGACY_AGENT_KEYS =
+      java.util.List.of("rag", "knowledge_db");
+
+  private static final Set<String> OWN_KEYS =
+      Set.of(
+          "index",
+          "namespace",
+          "project",
+          "embedder",
+          "recall",
+          "budget",
+          "index_settings",
+          "stats");
 
   private ConfigFile() {}
 
@@ -65,7 +119,11 @@ public final class ConfigFile {
     JsonNode config = agentFile ? root.get("memory") : root;
     try {
       if (!config.isNull()) {
-        apply(new Section(config, agentFile ? "memory" : ""), builder);
+        Section top = new Section(config, agentFile ? "memory" : "");
+        if (agentFile) {
+          applyAgentKeys(top, builder, file, root);
+        }
+        apply(top, builder, agentFile);
       }
       return builder.build();
     } catch (IllegalArgumentException e) {
@@ -73,10 +131,41 @@ public final class ConfigFile {
     }
   }
 
-  private static void apply(Section top, EngineConfig.Builder b) {
-    top.allow("index", "namespace", "embedder", "recall", "budget", "index_settings", "stats");
+  /**
+   * The agent's own keys of its {@code memory:} section that recall4j has a meaning for; the rest
+   * of them are logged as left to the agent. recall4j's own keys, read after, override these.
+   */
+  private static void applyAgentKeys(
+      Section memory, EngineConfig.Builder b, Path file, JsonNode root) {
+    memory.number("budget_pct", b::budgetShare);
+    memory.integer("top_k", b::topK);
+    memory.text("current_project", b::project);
+    java.util.List<String> ignored = new java.util.ArrayList<>();
+    for (String key : new java.util.TreeSet<>(AGENT_KEYS)) {
+      if (memory.node().has(key) && !USED_AGENT_KEYS.contains(key)) {
+        ignored.add(memory.key(key));
+      }
+    }
+    for (String key : LEGACY_AGENT_KEYS) {
+      if (root.has(key)) {
+        ignored.add(key);
+      }
+    }
+    if (!ignored.isEmpty()) {
+      LOG.debug(
+          "{}: left to the agent, not read by recall4j: {}", file, String.join(", ", ignored));
+    }
+  }
+
+  private static void apply(Section top, EngineConfig.Builder b, boolean agentFile) {
+    java.util.Set<String> allowed = new java.util.HashSet<>(OWN_KEYS);
+    if (agentFile) {
+      allowed.addAll(AGENT_KEYS);
+    }
+    top.allow(allowed);
     top.text("index", v -> b.indexDir(Path.of(v)));
     top.text("namespace", b::namespace);
+    top.text("project", b::project);
     top.section(
         "embedder",
         s -> {
@@ -105,17 +194,58 @@ public final class ConfigFile {
           s.integer("deadline_ms", v -> b.deadline(Duration.ofMillis(v)));
           s.integer("top_k", b::topK);
           s.text("fusion", b::fusion);
-          s.bool("decay", b::recencyDecay);
+          JsonNode decay = s.node().get("decay");
+          if (decay != null && decay.isObject()) {
+            s.section("decay", d -> b.recencyDecay(decay(d)));
+          } else {
+            s.bool("decay", b::recencyDecay);
+          }
           s.text("tier_boost", b::tierBoost);
         });
     top.section(
         "budget",
         s -> {
-          s.allow("context_length", "share", "tokenizer", "pinned_share");
+          s.allow(
+              "context_length",
+              "share",
+              "tokenizer",
+              "pinned_share",
+              "renderer",
+              "title",
+              "xml_tag",
+              "headings",
+              "quotas");
           s.integer("context_length", b::contextLength);
           s.number("share", b::budgetShare);
           s.text("tokenizer", b::tokenizer);
           s.number("pinned_share", b::pinnedShare);
+          s.text("renderer", b::renderer);
+          RenderOptions[] words = {RenderOptions.DEFAULT};
+          s.text("title", v -> words[0] = words[0].withTitle(v));
+          s.text("xml_tag", v -> words[0] = words[0].withXmlTag(v));
+          s.section(
+              "headings",
+              h -> {
+                java.util.Map<String, dev.recall4j.budget.Section> sections =
+                    new java.util.TreeMap<>();
+                for (dev.recall4j.budget.Section section : dev.recall4j.budget.Section.values()) {
+                  sections.put(section.name().toLowerCase(java.util.Locale.ROOT), section);
+                }
+                h.allow(sections.keySet());
+                sections.forEach(
+                    (name, section) ->
+                        h.text(name, v -> words[0] = words[0].withHeading(section, v)));
+              });
+          b.renderOptions(words[0]);
+          s.section(
+              "quotas",
+              q ->
+                  q.node()
+                      .fieldNames()
+                      .forEachRemaining(
+                          kind ->
+                              q.number(
+                                  kind, share -> b.quota(Kind.parse(q.key(kind), kind), share))));
         });
     top.section(
         "index_settings",
@@ -147,6 +277,75 @@ public final class ConfigFile {
         });
   }
 
+  /**
+   * {@code recall.decay} as a mapping: half-lives per kind ({@code 14d}, {@code 12h}, an ISO-8601
+   * duration, or {@code none}), the default half-life, the floor, and whether access refreshes age.
+   */
+  private static RecencyDecay decay(Section d) {
+    d.allow("enabled", "half_life", "default_half_life", "floor", "refresh_on_access");
+    JsonNode enabled = d.node().get("enabled");
+    if (enabled != null && !enabled.isNull() && !enabled.isBoolean()) {
+      throw new IllegalArgumentException(
+          d.key("enabled") + ": must be true or false, got " + enabled);
+    }
+    if (enabled != null && enabled.isBoolean() && !enabled.booleanValue()) {
+      return RecencyDecay.none();
+    }
+    RecencyDecay.Builder decay = RecencyDecay.builder();
+    d.section(
+        "half_life",
+        h ->
+            h.node()
+                .fieldNames()
+                .forEachRemaining(
+                    name ->
+                        h.text(
+                            name,
+                            v -> {
+                              Kind kind = Kind.parse(h.key(name), name);
+                              Duration halfLife = halfLife(v);
+                              if (halfLife == null) {
+                                decay.noDecay(kind);
+                              } else {
+                                decay.halfLife(kind, halfLife);
+                              }
+                            })));
+    d.text("default_half_life", v -> decay.defaultHalfLife(halfLife(v)));
+    d.number("floor", decay::floor);
+    d.bool("refresh_on_access", decay::refreshOnAccess);
+    return decay.build();
+  }
+
+  private static final java.util.regex.Pattern SHORT_DURATION =
+      java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([smhdw])");
+
+  /** {@code 14d}, {@code 36h}, {@code 2w}, {@code 90m}, {@code 30s}, ISO-8601, or none (null). */
+  static Duration halfLife(String text) {
+    String value = text.strip().toLowerCase(java.util.Locale.ROOT);
+    if (value.equals("none") || value.equals("never")) {
+      return null;
+    }
+    java.util.regex.Matcher m = SHORT_DURATION.matcher(value);
+    if (m.matches()) {
+      double amount = Double.parseDouble(m.group(1));
+      long unitSeconds =
+          switch (m.group(2)) {
+            case "s" -> 1;
+            case "m" -> 60;
+            case "h" -> 3_600;
+            case "d" -> 86_400;
+            default -> 7 * 86_400;
+          };
+      return Duration.ofMillis(Math.round(amount * unitSeconds * 1000));
+    }
+    try {
+      return Duration.parse(text.strip().toUpperCase(java.util.Locale.ROOT));
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "must be a duration such as 14d, 36h, 2w or none, got \"" + text + "\"", e);
+    }
+  }
+
   /** One mapping of the YAML tree, read with its dotted path for error messages. */
   private record Section(JsonNode node, String path) {
     Section {
@@ -163,7 +362,10 @@ public final class ConfigFile {
     }
 
     void allow(String... names) {
-      Set<String> allowed = Set.of(names);
+      allow(Set.of(names));
+    }
+
+    void allow(Set<String> allowed) {
       for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
         String name = it.next().getKey();
         if (!allowed.contains(name)) {

@@ -14,7 +14,8 @@ final class EmbedderFactory {
   static Embedder create(EmbedderSettings settings) {
     return switch (settings.provider()) {
       case NONE -> null;
-      case ONNX -> Embedders.inProcess(settings.model());
+      // Loads while the engine opens its index: about a second each, in parallel on 2 cores.
+      case ONNX -> Embedders.inProcessInBackground(settings.model());
       case OLLAMA -> Embedders.ollama(ollamaOptions(settings));
     };
   }
@@ -33,11 +34,18 @@ final class EmbedderFactory {
         : OptionalInt.empty();
   }
 
+  /** The Ollama settings, a bad one named by its {@code recall4j.yaml} key ({@code embedder.*}). */
   private static OllamaOptions ollamaOptions(EmbedderSettings settings) {
-    return OllamaOptions.builder(settings.model())
-        .host(settings.host())
-        .timeout(settings.timeout())
-        .batchSize(settings.batchSize())
-        .build();
+    try {
+      return OllamaOptions.builder(settings.model())
+          .host(settings.host())
+          .timeout(settings.timeout())
+          .batchSize(settings.batchSize())
+          .build();
+    } catch (IllegalArgumentException e) {
+      String message = String.valueOf(e.getMessage());
+      throw new IllegalArgumentException(
+          message.startsWith("ollama.") ? "embedder." + message.substring(7) : message, e);
+    }
   }
 }

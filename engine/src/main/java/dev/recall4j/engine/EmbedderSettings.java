@@ -9,7 +9,8 @@ import java.time.Duration;
  * defaults are {@link EngineConfig.Builder}'s.
  *
  * @param provider {@code embedder.provider}: none, onnx (default) or ollama
- * @param model {@code embedder.model}: the model name ({@code bge-small-en-v15-q})
+ * @param model {@code embedder.model}: the model name ({@code bge-small-en-v15-q} in process,
+ *     {@code nomic-embed-text} with Ollama)
  * @param host {@code embedder.host}: the Ollama server ({@code http://127.0.0.1:11434})
  * @param timeout {@code embedder.timeout_ms}: hard timeout of one Ollama call (10,000 ms)
  * @param batchSize {@code embedder.batch_size}: texts per embedding call when ingesting (32)

@@ -1,12 +1,15 @@
 package dev.recall4j.engine;
 
 import dev.recall4j.budget.Packer;
+import dev.recall4j.budget.RenderOptions;
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.Kind;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.TokenCounter;
 import dev.recall4j.core.Wire;
 import dev.recall4j.embeddings.Embedders;
+import dev.recall4j.embeddings.OllamaOptions;
 import dev.recall4j.ranking.Fusion;
 import dev.recall4j.ranking.Fusions;
 import dev.recall4j.ranking.RecencyDecay;
@@ -16,6 +19,8 @@ import dev.recall4j.store.VectorEncoding;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -31,6 +36,8 @@ import java.util.function.Supplier;
  * @param indexDir {@code index}: the Lucene index directory (default {@value #DEFAULT_INDEX})
  * @param namespace {@code namespace}: the default namespace of records and requests ({@code
  *     default})
+ * @param project {@code project}: the default project of requests and records, or null for none (an
+ *     agent's {@code memory.current_project})
  * @param embedder the {@code embedder} section
  * @param recall the {@code recall} section
  * @param budget the {@code budget} section
@@ -41,6 +48,7 @@ public record EngineConfig(
     Path workspace,
     Path indexDir,
     String namespace,
+    String project,
     EmbedderSettings embedder,
     RecallSettings recall,
     BudgetSettings budget,
@@ -68,6 +76,7 @@ public record EngineConfig(
     workspace = Checks.notNull(workspace, "workspace").toAbsolutePath().normalize();
     indexDir = workspace.resolve(Checks.notNull(indexDir, "index")).normalize();
     namespace = Scope.of(namespace).namespace();
+    project = project == null || project.isBlank() ? null : Scope.of(namespace, project).project();
     Checks.notNull(embedder, "embedder");
     Checks.notNull(recall, "recall");
     Checks.notNull(budget, "budget");
@@ -98,9 +107,9 @@ public record EngineConfig(
     return stats.db() != null ? stats.db() : indexDir.resolveSibling(STATS_FILE);
   }
 
-  /** The default scope of this engine's requests and records. */
+  /** The default scope of this engine's requests and records: namespace and project. */
   public Scope defaultScope() {
-    return Scope.of(namespace);
+    return Scope.of(namespace, project);
   }
 
   /**
@@ -112,8 +121,10 @@ public record EngineConfig(
     private Path workspace;
     private Path indexDir = Path.of(DEFAULT_INDEX);
     private String namespace = Scope.DEFAULT_NAMESPACE;
+    private String project;
     private EmbedderProvider embedderProvider = EmbedderProvider.ONNX;
-    private String embedderModel = Embedders.DEFAULT_MODEL;
+    // null: the provider's default model (Ollama does not serve the in-process default).
+    private String embedderModel;
     private URI ollamaHost = URI.create("http://127.0.0.1:11434");
     private Duration embedderTimeout = Duration.ofSeconds(10);
     private int embedderBatchSize = 32;
@@ -131,6 +142,9 @@ public record EngineConfig(
     private Supplier<TokenCounter> tokenCounter =
         parsing("budget.tokenizer", "cl100k", TokenCounters::byName);
     private double pinnedShare = Packer.DEFAULT_PINNED_SHARE;
+    private String renderer = BudgetSettings.DEFAULT_RENDERER;
+    private RenderOptions renderOptions = RenderOptions.DEFAULT;
+    private final Map<Kind, Double> quotas = new HashMap<>();
     private Supplier<VectorEncoding> vectorEncoding =
         parsing(
             "index_settings.vector_encoding",
@@ -155,9 +169,10 @@ public record EngineConfig(
       workspace = c.workspace;
       indexDir = c.indexDir;
       namespace = c.namespace;
+      project = c.project;
       EmbedderSettings e = c.embedder;
       embedderProvider = e.provider();
-      embedderModel = e.model();
+      embedderModel = e.model().equals(defaultModel(e.provider())) ? null : e.model();
       ollamaHost = e.host();
       embedderTimeout = e.timeout();
       embedderBatchSize = e.batchSize();
@@ -175,6 +190,9 @@ public record EngineConfig(
       budgetShare = b.share();
       tokenCounter = b::tokenCounter;
       pinnedShare = b.pinnedShare();
+      renderer = b.renderer();
+      renderOptions = b.renderOptions();
+      quotas.putAll(b.quotas());
       StoreSettings s = c.store;
       vectorEncoding = s::vectorEncoding;
       hnswM = s.hnswM();
@@ -197,6 +215,12 @@ public record EngineConfig(
 
     public Builder namespace(String namespace) {
       this.namespace = namespace;
+      return this;
+    }
+
+    /** The default project; null or blank: none. */
+    public Builder project(String project) {
+      this.project = project;
       return this;
     }
 
@@ -266,6 +290,12 @@ public record EngineConfig(
       return this;
     }
 
+    /** A decay of your own: half-lives per kind, floor, whether access refreshes age. */
+    public Builder recencyDecay(RecencyDecay decay) {
+      this.recencyDecay = decay;
+      return this;
+    }
+
     /** A boost >= 0 as text ({@code "0.25"}) or {@code "strict"}. */
     public Builder tierBoost(String tierBoost) {
       this.tierPolicy = parsing("recall.tier_boost", tierBoost, RecallSettings::tierPolicy);
@@ -290,6 +320,24 @@ public record EngineConfig(
 
     public Builder pinnedShare(double share) {
       this.pinnedShare = share;
+      return this;
+    }
+
+    /** {@code grouped} (default), {@code xml}, {@code display} or {@code json}. */
+    public Builder renderer(String name) {
+      this.renderer = name;
+      return this;
+    }
+
+    /** The block's title, XML tag and section headings. */
+    public Builder renderOptions(RenderOptions options) {
+      this.renderOptions = options;
+      return this;
+    }
+
+    /** At most {@code share} of the budget for ranked records of {@code kind}. */
+    public Builder quota(Kind kind, double share) {
+      quotas.put(Checks.notNull(kind, "budget.quotas"), share);
       return this;
     }
 
@@ -362,9 +410,10 @@ public record EngineConfig(
           workspace,
           indexDir,
           namespace,
+          project,
           new EmbedderSettings(
               embedderProvider,
-              embedderModel,
+              embedderModel != null ? embedderModel : defaultModel(embedderProvider),
               ollamaHost,
               embedderTimeout,
               embedderBatchSize,
@@ -372,7 +421,14 @@ public record EngineConfig(
               queryCacheSize,
               embedInBackground),
           new RecallSettings(deadline, topK, fusion.get(), recencyDecay, tierPolicy.get()),
-          new BudgetSettings(contextLength, budgetShare, tokenCounter.get(), pinnedShare),
+          new BudgetSettings(
+              contextLength,
+              budgetShare,
+              tokenCounter.get(),
+              pinnedShare,
+              renderer,
+              renderOptions,
+              quotas),
           new StoreSettings(
               vectorEncoding.get(),
               hnswM,
@@ -382,6 +438,13 @@ public record EngineConfig(
               bm25B,
               codeFieldBoost),
           new StatsSettings(statsEnabled, statsDb, logMaxRows, logMaxDays));
+    }
+
+    /** {@code embedder.model} unless configured: one the provider serves. */
+    static String defaultModel(EmbedderProvider provider) {
+      return provider == EmbedderProvider.OLLAMA
+          ? OllamaOptions.DEFAULT_MODEL
+          : Embedders.DEFAULT_MODEL;
     }
 
     /**

@@ -109,6 +109,7 @@ public final class RecallEngine implements Closeable {
             new Retriever(store, queryEmbedding, config.recall()),
             config.recall().ranker(clock),
             config.budget().packer(),
+            config.budget()::packer,
             defaultBudget);
     this.lookup = new RecordLookup(store);
     this.writes = new RecordWrites(store, lock, clock, lookup, embedder, embeddingQueue, embedding);

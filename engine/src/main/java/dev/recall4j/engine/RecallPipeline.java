@@ -14,7 +14,10 @@ import dev.recall4j.ranking.RankingResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * One recall, timed stage by stage: the pinned records and the candidates of both paths ({@link
@@ -25,14 +28,23 @@ final class RecallPipeline {
   private final Retriever retriever;
   private final Ranker ranker;
   private final Packer packer;
+  // The packers of renderers requests name other than the configured one (a handful at most).
+  private final Function<String, Packer> packerByRenderer;
+  private final Map<String, Packer> otherPackers = new ConcurrentHashMap<>();
 
   /** Tokens of a recall that names no budget. */
   private final int defaultBudget;
 
-  RecallPipeline(Retriever retriever, Ranker ranker, Packer packer, int defaultBudget) {
+  RecallPipeline(
+      Retriever retriever,
+      Ranker ranker,
+      Packer packer,
+      Function<String, Packer> packerByRenderer,
+      int defaultBudget) {
     this.retriever = retriever;
     this.ranker = ranker;
     this.packer = packer;
+    this.packerByRenderer = packerByRenderer;
     this.defaultBudget = defaultBudget;
   }
 
@@ -41,6 +53,7 @@ final class RecallPipeline {
   }
 
   RecallResult recall(RecallRequest request, Teams teams) {
+    Packer packer = packerFor(request.render());
     long start = System.nanoTime();
     Map<Stage, Double> timings = new LinkedHashMap<>();
     Stopwatch watch = new Stopwatch(timings);
@@ -81,6 +94,23 @@ final class RecallPipeline {
         retrieval,
         timings,
         warnings);
+  }
+
+  /** The configured packer, or one rendering as the request asks (checked before any search). */
+  private Packer packerFor(String render) {
+    if (render == null) {
+      return packer;
+    }
+    String name = render.toLowerCase(Locale.ROOT);
+    if (name.equals(packer.renderer().name())) {
+      return packer;
+    }
+    try {
+      return otherPackers.computeIfAbsent(name, packerByRenderer);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "render" + e.getMessage().substring("renderer".length()), e);
+    }
   }
 
   Retrieval retrieve(RecallRequest request, Teams teams) {

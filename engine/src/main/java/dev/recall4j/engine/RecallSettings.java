@@ -26,7 +26,9 @@ import java.time.Duration;
  * @param decay {@code recall.decay}: the per-kind recency decay of {@code RecencyDecay.defaults()}
  *     when on (the default, floor 0.9: a gentle tie-breaker that cost at most 0.0023 nDCG@10 on
  *     LoCoMo, where questions ask about any time; floor 0.5 cost 0.03-0.07), else {@code
- *     RecencyDecay.none()}
+ *     RecencyDecay.none()}; or, as a mapping, {@code half_life} per kind, {@code
+ *     default_half_life}, {@code floor} and {@code refresh_on_access} (off: age counts from {@code
+ *     updated}, so a memory injected every day still ages against a newer correction)
  * @param tierPolicy {@code recall.tier_boost}: how much the first priority tier (profile, facts) is
  *     boosted over the last (KB observations) when scores are ordered: final × (1 + boost) down to
  *     final × 1; {@code strict} orders by tier first. Default {@value

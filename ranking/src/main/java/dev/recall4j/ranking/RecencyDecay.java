@@ -13,10 +13,13 @@ import java.util.TreeMap;
 /**
  * Recency decay: an exponential half-life per kind, bounded below by a floor.
  *
- * <p>{@code factor = max(floor, 2^(−age / halfLife))}, where {@code age = now −
- * record.lastTouched()} (the later of updated and last accessed, so access reinforces a memory) and
- * a record touched in the future counts as age 0. A kind without a half-life does not decay (factor
- * 1). The floor demotes an old memory but never erases it.
+ * <p>{@code factor = max(floor, 2^(−age / halfLife))}, where {@code age = now − record.updated()}
+ * (the time it was written or last corrected) and a record updated in the future counts as age 0.
+ * With {@link Builder#refreshOnAccess(boolean)} the age counts from {@code record.lastTouched()}
+ * instead (the later of updated and last accessed); that is off by default, because an old memory
+ * recalled every day would then never age against a newer correction (the coding-agent seed's "we
+ * use jQuery" against "we moved from jQuery to React"). A kind without a half-life does not decay
+ * (factor 1). The floor demotes an old memory but never erases it.
  *
  * <p>Defaults (seed designs: "recent items weighted slightly, not aggressively"): no decay for
  * identity, workspace profile, project facts, corrections and RAG chunks; 14 days for tool use, 30
@@ -36,6 +39,7 @@ public final class RecencyDecay {
   private final Map<Kind, Duration> halfLives;
   private final Duration defaultHalfLife;
   private final double floor;
+  private final boolean refreshOnAccess;
   // Half-lives in seconds, NaN for no decay, so that ranking's once-per-candidate call allocates
   // nothing.
   private final Map<Kind, Double> halfLifeSeconds = new HashMap<>();
@@ -45,6 +49,7 @@ public final class RecencyDecay {
     this.halfLives = new HashMap<>(b.halfLives); // never mutated after construction
     this.defaultHalfLife = b.defaultHalfLife;
     this.floor = b.floor;
+    this.refreshOnAccess = b.refreshOnAccess;
     halfLives.forEach(
         (kind, halfLife) ->
             halfLifeSeconds.put(kind, halfLife == null ? Double.NaN : seconds(halfLife)));
@@ -81,7 +86,7 @@ public final class RecencyDecay {
       return 1.0;
     }
     // Duration.between's arithmetic without the allocation: whole seconds, nanos in [0, 1e9).
-    Instant touched = record.lastTouched();
+    Instant touched = refreshOnAccess ? record.lastTouched() : record.updated();
     long seconds = now.getEpochSecond() - touched.getEpochSecond();
     long nanos = now.getNano() - touched.getNano();
     if (nanos < 0) {
@@ -120,6 +125,11 @@ public final class RecencyDecay {
     return floor;
   }
 
+  /** Whether an access (an injection) restarts a record's age; off by default. */
+  public boolean refreshOnAccess() {
+    return refreshOnAccess;
+  }
+
   @Override
   public String toString() {
     Map<String, String> sorted = new TreeMap<>();
@@ -130,6 +140,8 @@ public final class RecencyDecay {
         + (defaultHalfLife == null ? "none" : defaultHalfLife)
         + ", floor="
         + floor
+        + ", refreshOnAccess="
+        + refreshOnAccess
         + "]";
   }
 
@@ -145,6 +157,7 @@ public final class RecencyDecay {
     private final Map<Kind, Duration> halfLives = new HashMap<>();
     private Duration defaultHalfLife = Duration.ofDays(30);
     private double floor = DEFAULT_FLOOR;
+    private boolean refreshOnAccess;
 
     private Builder() {
       for (Kind k :
@@ -199,6 +212,15 @@ public final class RecencyDecay {
     public Builder floor(double floor) {
       Checks.require(floor > 0 && floor <= 1, "floor", "must be in (0, 1], got %s", floor);
       this.floor = floor;
+      return this;
+    }
+
+    /**
+     * Whether age counts from the last access instead of the last update (default false: see the
+     * class comment).
+     */
+    public Builder refreshOnAccess(boolean refresh) {
+      this.refreshOnAccess = refresh;
       return this;
     }
 

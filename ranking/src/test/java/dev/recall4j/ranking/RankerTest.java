@@ -112,6 +112,7 @@ class RankerTest {
                 RecencyDecay.builder()
                     .halfLife(Kind.TOOL_USE, Duration.ofDays(14))
                     .floor(0.1)
+                    .refreshOnAccess(true)
                     .build())
             .trust(false)
             .build();

@@ -49,18 +49,24 @@ class RecencyDecayTest {
   }
 
   @Test
-  void ageRunsFromTheLaterOfUpdatedAndLastAccessed() {
+  void ageRunsFromUpdatedAndFromTheLastAccessOnlyWhenAsked() {
     RecencyDecay decay =
         RecencyDecay.builder().halfLife(Kind.TOOL_USE, Duration.ofDays(10)).floor(0.01).build();
     MemoryRecord.Builder b = Fixtures.rec("m", "use rg not grep").kind(Kind.TOOL_USE);
     Instant now = T0.plus(Duration.ofDays(20));
     assertEquals(0.25, decay.factor(b.build(), now), 1e-15);
     assertEquals(0.5, decay.factor(b.updated(T0.plus(Duration.ofDays(10))).build(), now), 1e-15);
-    // Access reinforces: accessed yesterday beats updated ten days ago.
-    assertEquals(
-        Math.pow(2, -0.1),
-        decay.factor(b.lastAccessed(T0.plus(Duration.ofDays(19))).build(), now),
-        1e-15);
+    // By default an injection does not make a memory younger: accessed yesterday, still 10 days.
+    MemoryRecord accessed = b.lastAccessed(T0.plus(Duration.ofDays(19))).build();
+    assertEquals(0.5, decay.factor(accessed, now), 1e-15);
+    // Asked to, access reinforces: accessed yesterday beats updated ten days ago.
+    RecencyDecay refreshing =
+        RecencyDecay.builder()
+            .halfLife(Kind.TOOL_USE, Duration.ofDays(10))
+            .floor(0.01)
+            .refreshOnAccess(true)
+            .build();
+    assertEquals(Math.pow(2, -0.1), refreshing.factor(accessed, now), 1e-15);
     // A record touched after "now" (clock skew) is not decayed, nor boosted.
     assertEquals(1.0, decay.factor(b.build(), T0));
   }

@@ -1,0 +1,58 @@
+package dev.recall4j.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code --help} and {@code -h} on every registered subcommand, so new ones are covered too. */
+class HelpTest {
+  record Run(int exit, String out, String err) {}
+
+  static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    return new Run(exit, out.toString(), err.toString());
+  }
+
+  static Set<String> subcommands() {
+    return new CommandLine(new Main()).getSubcommands().keySet();
+  }
+
+  @Test
+  void everySubcommandPrintsItsUsageAndExitsZero() {
+    for (String name : subcommands()) {
+      for (String flag : new String[] {"--help", "-h"}) {
+        Run help = run(name, flag);
+        assertEquals(0, help.exit(), name + " " + flag + ": " + help.err());
+        assertTrue(help.out().contains("Usage: recall4j " + name), name + ": " + help.out());
+        assertEquals("", help.err(), name + " " + flag);
+      }
+    }
+  }
+
+  @Test
+  void rootHelpListsEveryCommandWithUntruncatedDescriptions() {
+    Run help = run("--help");
+    assertEquals(0, help.exit(), help.err());
+    for (String name : subcommands()) {
+      assertTrue(help.out().contains("  " + name), name + " missing from: " + help.out());
+    }
+    assertTrue(help.out().contains("eval-gates"), help.out());
+    CommandLine root = new CommandLine(new Main());
+    for (CommandLine sub : root.getSubcommands().values()) {
+      String[] description = sub.getCommandSpec().usageMessage().description();
+      if (description.length > 0 && !sub.getCommandSpec().helpCommand()) {
+        String first = description[0].strip();
+        assertTrue(help.out().contains(first), "cut: " + first);
+      }
+    }
+    assertFalse(help.out().isBlank());
+  }
+}
