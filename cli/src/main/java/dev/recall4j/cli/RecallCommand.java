@@ -59,7 +59,7 @@ final class RecallCommand implements Callable<Integer> {
           "--format: unknown value \"" + format + "\", expected text or json");
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (RecallEngine engine = RecallEngine.open(config)) {
+    try (RecallEngine engine = options.openReadOnly(config)) {
       RecallResult result =
           engine.recall(
               RecallRequest.builder(query)
