@@ -128,13 +128,16 @@ final class StatsStore implements Closeable {
 
   /**
    * Opens an existing database for reading only: nothing is created or changed, and writing methods
-   * fail. On a read-only file system the file is opened as immutable (SQLite then needs no {@code
-   * -shm} file beside it).
+   * fail. While a writer has it open (its {@code -wal} file exists), SQLite's read-only mode shares
+   * the writer's {@code -wal} and {@code -shm} files. Otherwise, or on a read-only file system, the
+   * file is opened as immutable: read-only mode would create {@code -wal} and {@code -shm} files
+   * beside it, which a reader must not do.
    */
   static StatsStore openReadOnly(Path file) throws IOException {
     Path absolute = file.toAbsolutePath();
+    boolean writerActive = Files.exists(absolute.resolveSibling(absolute.getFileName() + "-wal"));
     String url =
-        Files.isWritable(absolute.getParent())
+        writerActive && Files.isWritable(absolute.getParent())
             ? "jdbc:sqlite:file:" + absolute + "?mode=ro"
             : "jdbc:sqlite:file:" + absolute + "?mode=ro&immutable=1";
     try {

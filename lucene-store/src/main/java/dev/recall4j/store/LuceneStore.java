@@ -723,8 +723,19 @@ public final class LuceneStore implements Closeable {
         WriterLock.release(
             options.directory()); // while the lock is still ours: the next holder's note stays
       }
+      boolean failed = writer != null && writer.getTragicException() != null;
+      if (failed) {
+        // A failed merge (a full disk) leaves the writer unable to commit; every write was
+        // committed before it returned, so rolling back loses nothing and releases the lock.
+        LOG.warn(
+            "index {}: closing without a final commit after {}",
+            options.directory(),
+            writer.getTragicException().toString());
+        writer.rollback();
+      }
+      IndexWriter closing = failed ? null : writer;
       try (directory;
-          writer;
+          closing;
           searchers) {
         LOG.debug("closing index {}", options.directory());
       }
