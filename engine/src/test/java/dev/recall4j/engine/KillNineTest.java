@@ -46,7 +46,9 @@ class KillNineTest {
   void everyAcknowledgedWriteSurvivesKillNineAndReadersNeverFail() throws Exception {
     Path index = dir.resolve("index");
     EngineConfig config = EngineConfig.builder(dir).indexDir(index).build();
-    Random random = new Random(Long.getLong("recall4j.kill.seed", System.nanoTime()));
+    long seed = Long.getLong("recall4j.kill.seed", System.nanoTime());
+    LOG.info("kill -9 harness: {} cycles, seed {} (-Drecall4j.kill.seed to repeat)", CYCLES, seed);
+    Random random = new Random(seed);
     Map<String, Status> expected = new TreeMap<>();
     Map<String, String> supersededBy = new TreeMap<>();
     long reads = 0;

@@ -723,25 +723,39 @@ public final class LuceneStore implements Closeable {
         WriterLock.release(
             options.directory()); // while the lock is still ours: the next holder's note stays
       }
-      boolean failed = writer != null && writer.getTragicException() != null;
-      if (failed) {
-        // A failed merge (a full disk) leaves the writer unable to commit; every write was
-        // committed before it returned, so rolling back loses nothing and releases the lock.
-        LOG.warn(
-            "index {}: closing without a final commit after {}",
-            options.directory(),
-            writer.getTragicException().toString());
-        writer.rollback();
-      }
-      IndexWriter closing = failed ? null : writer;
       try (directory;
-          closing;
           searchers) {
+        if (writer != null) {
+          closeWriter();
+        }
         LOG.debug("closing index {}", options.directory());
       }
     } finally {
       writeLock.unlock();
     }
+  }
+
+  /**
+   * Closes the writer. A merge that failed (a full disk) leaves it unable to commit, now or a
+   * moment later when its merge thread gives up; every write was committed before it returned, so
+   * then it is rolled back instead, which loses nothing and releases the lock.
+   */
+  private void closeWriter() throws IOException {
+    try {
+      if (writer.getTragicException() == null) {
+        writer.close();
+        return;
+      }
+    } catch (IOException | RuntimeException e) {
+      if (writer.getTragicException() == null) {
+        throw e;
+      }
+    }
+    LOG.warn(
+        "index {}: closing without a final commit after {}",
+        options.directory(),
+        writer.getTragicException().toString());
+    writer.rollback();
   }
 
   private interface Change {
