@@ -116,7 +116,7 @@ final class AddCommand implements Callable<Integer> {
             .content(content != null ? content : standardInput())
             .build(Instant.now());
     Saved saved;
-    try (RecallEngine engine = RecallEngine.open(config)) {
+    try (RecallEngine engine = options.open(config)) {
       saved = engine.add(record);
     }
     PrintWriter out = spec.commandLine().getOut();

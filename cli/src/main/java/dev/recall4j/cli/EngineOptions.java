@@ -8,6 +8,8 @@ import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Teams;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -61,6 +63,16 @@ final class EngineOptions {
       description = "Embedding model (overrides the configuration).")
   String model;
 
+  @Option(
+      names = "--wait",
+      paramLabel = "DURATION",
+      defaultValue = "10s",
+      converter = WaitDuration.class,
+      description =
+          "Writing commands: how long to wait while another process writes the index, e.g. 30s,"
+              + " 500ms, 2m, 0 (default: ${DEFAULT-VALUE}). Reading commands never wait.")
+  Duration wait;
+
   /** The configuration after applying the command-line overrides. */
   EngineConfig config() throws IOException {
     EngineConfig base =
@@ -86,9 +98,20 @@ final class EngineOptions {
     return b.build();
   }
 
-  /** Opens the engine this command works on. */
-  RecallEngine open() throws IOException {
-    return RecallEngine.open(config());
+  /**
+   * Opens the index for a writing command (creating it in a missing or empty directory), waiting up
+   * to {@code --wait} for another writer.
+   */
+  RecallEngine open(EngineConfig config) throws IOException {
+    return RecallEngine.open(config, RecallEngine.createEmbedder(config), Clock.systemUTC(), wait);
+  }
+
+  /**
+   * Opens an existing index for a reading command: no lock, nothing written, and a missing index is
+   * an error naming the path (none is created).
+   */
+  RecallEngine openReadOnly(EngineConfig config) throws IOException {
+    return RecallEngine.openReadOnly(config);
   }
 
   /** The scope of this command: the namespace (option or configuration) and the project. */

@@ -49,9 +49,9 @@ final class ImportCommand implements Callable<Integer> {
           file);
       records.addAll(RecordFiles.read(file, config.workspace(), options.scope(config), now));
     }
-    try (RecallEngine engine = RecallEngine.open(config)) {
+    try (RecallEngine engine = options.open(config)) {
       engine.importAll(records);
-      engine.compact();
+      Housekeeping.compact(engine, spec.commandLine().getErr());
     }
     spec.commandLine()
         .getOut()

@@ -48,11 +48,11 @@ final class IngestCommand implements Callable<Integer> {
       records.addAll(RecordFiles.read(file, config.workspace(), scope, now));
     }
     long start = System.nanoTime();
-    try (RecallEngine engine = RecallEngine.open(config)) {
+    try (RecallEngine engine = options.open(config)) {
       ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), "embedding");
       engine.saveAll(records, bar::update);
       bar.finish();
-      engine.compact();
+      Housekeeping.compact(engine, spec.commandLine().getErr());
     }
     out.printf(
         Locale.ROOT,

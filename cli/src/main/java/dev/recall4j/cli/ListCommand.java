@@ -46,7 +46,7 @@ final class ListCommand implements Callable<Integer> {
     ResultPrinter.format(format, "text", "json", "jsonl");
     EngineConfig config = options.config();
     PrintWriter out = spec.commandLine().getOut();
-    try (RecallEngine engine = RecallEngine.open(config)) {
+    try (RecallEngine engine = options.openReadOnly(config)) {
       RecordPage page =
           engine.list(
               filters.request("", options.scope(config)).build(), options.teams(), after, limit);

@@ -35,6 +35,8 @@ import picocli.CommandLine.Option;
       StatusCommand.class,
       StatsCommand.class,
       ReindexCommand.class,
+      VerifyCommand.class,
+      RepairCommand.class,
       EvalCommand.class,
       EvalGatesCommand.class,
       CommandLine.HelpCommand.class
@@ -104,7 +106,7 @@ public final class Main implements Runnable {
     }
   }
 
-  private static String message(Throwable e) {
+  static String message(Throwable e) {
     Throwable cause = e;
     while (cause.getMessage() == null && cause.getCause() != null) {
       cause = cause.getCause();

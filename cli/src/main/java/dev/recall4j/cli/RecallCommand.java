@@ -66,7 +66,7 @@ final class RecallCommand implements Callable<Integer> {
     RecallRequest request =
         filters.request(query, options.scope(config)).budgetTokens(budget).render(render).build();
     PrintWriter out = spec.commandLine().getOut();
-    try (RecallEngine engine = RecallEngine.open(config)) {
+    try (RecallEngine engine = options.openReadOnly(config)) {
       // One shot: the deadline is for an agent's turn, not for a cold JVM. The query is embedded
       // (waiting for the model) before the recall starts, so the recall finds it in the query
       // cache and answers hybrid; an embedder error is left for the recall to report.

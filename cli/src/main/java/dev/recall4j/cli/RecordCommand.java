@@ -35,7 +35,7 @@ abstract class RecordCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     EngineConfig config = options.config();
     MemoryRecord after;
-    try (RecallEngine engine = RecallEngine.open(config)) {
+    try (RecallEngine engine = options.open(config)) {
       after = apply(engine, options.scope(config), id);
     }
     spec.commandLine().getOut().println(verb() + " " + id + state(after));

@@ -26,7 +26,7 @@ final class ReindexCommand implements Callable<Integer> {
     Reindexer.Outcome outcome;
     try (Embedder embedder = RecallEngine.createEmbedder(config)) {
       ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), "re-embedding");
-      outcome = Reindexer.reindex(config, embedder, bar::update);
+      outcome = Reindexer.reindex(config, embedder, bar::update, options.wait);
       bar.finish();
     }
     spec.commandLine()

@@ -48,7 +48,7 @@ final class SearchCommand implements Callable<Integer> {
     EngineConfig config = options.config();
     RecallRequest request = filters.request(query, options.scope(config)).build();
     PrintWriter out = spec.commandLine().getOut();
-    try (RecallEngine engine = RecallEngine.open(config)) {
+    try (RecallEngine engine = options.openReadOnly(config)) {
       SearchResult result = engine.search(request, options.teams(), limit);
       if (format.equals("json")) {
         out.println(JsonShapes.pretty(JsonShapes.search(result, explain)));

@@ -84,7 +84,9 @@ final class StatsCommand implements Callable<Integer> {
       out.println("statistics are off (stats.enabled: false)");
       return 0;
     }
-    try (RecallEngine engine = RecallEngine.open(config)) {
+    // Recording a session writes the statistics database, so it opens the index as a writer.
+    try (RecallEngine engine =
+        session != null ? options.open(config) : options.openReadOnly(config)) {
       if (session != null) {
         engine.recordSession(
             scope,

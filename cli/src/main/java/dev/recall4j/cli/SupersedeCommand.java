@@ -74,7 +74,7 @@ final class SupersedeCommand implements Callable<Integer> {
     EngineConfig config = options.config();
     Scope scope = options.scope(config);
     MemoryRecord created;
-    try (RecallEngine engine = RecallEngine.open(config)) {
+    try (RecallEngine engine = options.open(config)) {
       MemoryRecord old =
           engine
               .get(scope, oldId)

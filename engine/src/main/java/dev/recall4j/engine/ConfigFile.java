@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  *          quotas: {tool_use: 0.2, rag_chunk: 0.5}}
  * index_settings: {vector_encoding: int8, hnsw_m: 16, hnsw_beam_width: 100, vector_candidates: 100,
  *                  bm25_k1: 0.9, bm25_b: 0.4, code_field_boost: 0.3}
- * stats: {enabled: true, db: agents/recall4j.db, log_max_rows: 10000, log_max_days: 30}
+ * stats: {enabled: true, db: agents/index/stats.db, share_db: false, log_max_rows: 10000,
+ *         log_max_days: 30}
  * </pre>
  *
  * <p>An unknown key or a bad value is an {@link IllegalArgumentException} naming the key, the value
@@ -269,9 +270,10 @@ public final class ConfigFile {
     top.section(
         "stats",
         s -> {
-          s.allow("enabled", "db", "log_max_rows", "log_max_days");
+          s.allow("enabled", "db", "share_db", "log_max_rows", "log_max_days");
           s.bool("enabled", b::statsEnabled);
           s.text("db", v -> b.statsDb(Path.of(v)));
+          s.bool("share_db", b::statsShareDb);
           s.integer("log_max_rows", b::logMaxRows);
           s.integer("log_max_days", b::logMaxDays);
         });

@@ -67,10 +67,13 @@ public record EngineConfig(
   public static final String DEFAULT_TIER_BOOST = "0.25";
 
   /**
-   * The statistics database's file name, beside the index directory unless {@code stats.db} says
+   * The statistics database's file name, inside the index directory unless {@code stats.db} says
    * otherwise.
    */
-  public static final String STATS_FILE = "recall4j.db";
+  public static final String STATS_FILE = "stats.db";
+
+  /** Where recall4j kept the statistics database before: beside the index, shared by siblings. */
+  static final String LEGACY_STATS_FILE = "recall4j.db";
 
   public EngineConfig {
     workspace = Checks.notNull(workspace, "workspace").toAbsolutePath().normalize();
@@ -87,6 +90,7 @@ public record EngineConfig(
           new StatsSettings(
               stats.enabled(),
               workspace.resolve(stats.db()).normalize(),
+              stats.shareDb(),
               stats.logMaxRows(),
               stats.logMaxDays());
     }
@@ -101,10 +105,19 @@ public record EngineConfig(
   }
 
   /**
-   * The statistics database: {@code stats.db} when set, else {@value #STATS_FILE} beside the index.
+   * The statistics database: {@code stats.db} when set, else {@value #STATS_FILE} inside the index
+   * directory, so that every index keeps its own recall log.
    */
   public Path statsFile() {
-    return stats.db() != null ? stats.db() : indexDir.resolveSibling(STATS_FILE);
+    return stats.db() != null ? stats.db() : indexDir.resolve(STATS_FILE);
+  }
+
+  /**
+   * The statistics database of older versions, beside the index ({@value #LEGACY_STATS_FILE} in its
+   * parent), moved into the index once by a writing engine; null when {@code stats.db} is set.
+   */
+  Path legacyStatsFile() {
+    return stats.db() != null ? null : indexDir.resolveSibling(LEGACY_STATS_FILE);
   }
 
   /** The default scope of this engine's requests and records: namespace and project. */
@@ -158,6 +171,7 @@ public record EngineConfig(
     private double codeFieldBoost = StoreOptions.DEFAULT_CODE_FIELD_BOOST;
     private boolean statsEnabled = true;
     private Path statsDb;
+    private boolean statsShareDb;
     private int logMaxRows = 10_000;
     private int logMaxDays = 30;
 
@@ -203,6 +217,7 @@ public record EngineConfig(
       codeFieldBoost = s.codeFieldBoost();
       statsEnabled = c.stats.enabled();
       statsDb = c.stats.db();
+      statsShareDb = c.stats.shareDb();
       logMaxRows = c.stats.logMaxRows();
       logMaxDays = c.stats.logMaxDays();
     }
@@ -387,11 +402,17 @@ public record EngineConfig(
     }
 
     /**
-     * The statistics database file; a relative path is resolved against the workspace; null: beside
-     * the index.
+     * The statistics database file; a relative path is resolved against the workspace; null:
+     * {@value #STATS_FILE} inside the index.
      */
     public Builder statsDb(Path file) {
       this.statsDb = file;
+      return this;
+    }
+
+    /** {@code stats.share_db}: see {@link StatsSettings#shareDb()}. */
+    public Builder statsShareDb(boolean share) {
+      this.statsShareDb = share;
       return this;
     }
 
@@ -437,7 +458,7 @@ public record EngineConfig(
               bm25K1,
               bm25B,
               codeFieldBoost),
-          new StatsSettings(statsEnabled, statsDb, logMaxRows, logMaxDays));
+          new StatsSettings(statsEnabled, statsDb, statsShareDb, logMaxRows, logMaxDays));
     }
 
     /** {@code embedder.model} unless configured: one the provider serves. */

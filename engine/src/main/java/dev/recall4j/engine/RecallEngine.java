@@ -16,10 +16,12 @@ import dev.recall4j.ranking.RankingResult;
 import dev.recall4j.store.Hit;
 import dev.recall4j.store.LuceneStore;
 import dev.recall4j.store.StoreFilter;
+import dev.recall4j.store.StoreOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
@@ -34,10 +36,13 @@ import org.slf4j.LoggerFactory;
 /**
  * The façade an agent embeds: save what it knows, recall what fits.
  *
- * <p>One engine owns one index directory (Lucene's write lock forbids a second writer). All methods
- * are thread-safe. Writes are durable when they return; a recall sees every write that returned
- * before it started. Checked I/O failures surface as {@link UncheckedIOException}; bad input as
- * {@link IllegalArgumentException} naming the field, with nothing stored changed.
+ * <p>One engine opened with {@link #open} owns one index directory for writing: Lucene's write lock
+ * forbids a second writer, in this or another process ({@link #open(EngineConfig, Embedder, Clock,
+ * Duration)} waits for it). Engines opened with {@link #openReadOnly} take no lock and write
+ * nothing, so any number of them, in any processes, read beside the one writer. All methods are
+ * thread-safe. Writes are durable when they return; a recall sees every write that returned before
+ * it started. Checked I/O failures surface as {@link UncheckedIOException}; bad input as {@link
+ * IllegalArgumentException} naming the field, with nothing stored changed.
  *
  * <pre>{@code
  * try (RecallEngine engine = RecallEngine.open(ConfigFile.forWorkspace(Path.of(".")))) {
@@ -69,19 +74,29 @@ public final class RecallEngine implements Closeable {
   private final RecallPipeline pipeline;
   private final RecordLookup lookup;
   private final RecordWrites writes;
+
+  /** Null for a read-only engine, which does not count recalls. */
   private final AccessLog accessLog;
+
   private final Exporter exporter;
   private final RecordListing listing;
 
-  private RecallEngine(EngineConfig config, Embedder embedder, Clock clock) throws IOException {
+  /**
+   * @param lockWait how long to wait for another writer; null opens the index read-only
+   */
+  private RecallEngine(EngineConfig config, Embedder embedder, Clock clock, Duration lockWait)
+      throws IOException {
     // Tokens of a recall that names no budget: context length x share, 512 when unknown.
     int defaultBudget =
         BudgetSizing.budgetFor(EmbedderFactory.contextLength(config), config.budget().share());
     this.config = config;
     this.embedder = embedder;
-    this.store = LuceneStore.open(config.store().options(config.indexDir(), embedder));
+    boolean readOnly = lockWait == null;
+    StoreOptions options = config.store().options(config.indexDir(), embedder);
+    this.store = readOnly ? LuceneStore.openReadOnly(options) : LuceneStore.open(options, lockWait);
     try {
-      this.statistics = Statistics.open(config, clock);
+      this.statistics =
+          readOnly ? Statistics.openReadOnly(config, clock) : Statistics.open(config, clock);
     } catch (IOException | RuntimeException e) {
       store.close();
       throw e;
@@ -90,7 +105,7 @@ public final class RecallEngine implements Closeable {
         Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("recall4j-bg-", 0).factory());
     EmbedderSettings embedding = config.embedder();
     this.embeddingQueue =
-        embedder == null || !embedding.background()
+        embedder == null || !embedding.background() || readOnly
             ? null
             : new EmbeddingQueue(
                 embedder,
@@ -114,13 +129,18 @@ public final class RecallEngine implements Closeable {
     this.lookup = new RecordLookup(store);
     this.writes = new RecordWrites(store, lock, clock, lookup, embedder, embeddingQueue, embedding);
     this.accessLog =
-        new AccessLog(
-            store, lock, clock, background, statistics.logStore(), config.stats().logMaxRows());
+        readOnly
+            ? null
+            : new AccessLog(
+                store, lock, clock, background, statistics.logStore(), config.stats().logMaxRows());
     this.exporter = new Exporter(store);
     this.listing = new RecordListing(store);
   }
 
-  /** Opens (or creates) the configured index with the configured embedder and the system clock. */
+  /**
+   * Opens (or creates) the configured index for reading and writing, with the configured embedder
+   * and the system clock; fails at once when another writer holds the index.
+   */
   public static RecallEngine open(EngineConfig config) throws IOException {
     return open(config, createEmbedder(config), Clock.systemUTC());
   }
@@ -131,6 +151,49 @@ public final class RecallEngine implements Closeable {
    */
   public static RecallEngine open(EngineConfig config, Embedder embedder, Clock clock)
       throws IOException {
+    return open(config, embedder, clock, Duration.ZERO);
+  }
+
+  /**
+   * {@link #open(EngineConfig, Embedder, Clock)}, waiting up to {@code lockWait} while another
+   * writer (in this or another process) holds the index.
+   *
+   * @throws dev.recall4j.store.IndexLockedException when the other writer still holds it then,
+   *     naming it (pid, command, since when)
+   */
+  public static RecallEngine open(
+      EngineConfig config, Embedder embedder, Clock clock, Duration lockWait) throws IOException {
+    Checks.notNull(lockWait, "lockWait");
+    return create(config, embedder, clock, lockWait);
+  }
+
+  /**
+   * Opens an existing index for reading only, with the configured embedder and the system clock.
+   * See {@link #openReadOnly(EngineConfig, Embedder, Clock)}.
+   */
+  public static RecallEngine openReadOnly(EngineConfig config) throws IOException {
+    return openReadOnly(config, createEmbedder(config), Clock.systemUTC());
+  }
+
+  /**
+   * Opens an existing index for reading only: no lock is taken and no file is created or written,
+   * so it works beside a writer in another process, and on a read-only copy or mount. It sees the
+   * writes committed before it opened and those committed since, within a second. Recall, {@code
+   * get}, history, export, status and the statistics work; every write throws {@link
+   * IllegalStateException}. A read-only engine <b>does not count recalls</b>: the injected records'
+   * {@code recallCount} and {@code lastAccessed} stay as they are, and nothing is added to the
+   * recall log. The statistics database is read (read-only) only when statistics are asked for.
+   *
+   * @throws IllegalStateException when there is no recall4j index at the configured path (nothing
+   *     is created)
+   */
+  public static RecallEngine openReadOnly(EngineConfig config, Embedder embedder, Clock clock)
+      throws IOException {
+    return create(config, embedder, clock, null);
+  }
+
+  private static RecallEngine create(
+      EngineConfig config, Embedder embedder, Clock clock, Duration lockWait) throws IOException {
     Checks.notNull(config, "config");
     Checks.notNull(clock, "clock");
     Embedder cached =
@@ -138,7 +201,7 @@ public final class RecallEngine implements Closeable {
             ? embedder
             : Embedders.cached(embedder, config.embedder().cacheSize());
     try {
-      return new RecallEngine(config, cached, clock);
+      return new RecallEngine(config, cached, clock, lockWait);
     } catch (IOException | RuntimeException e) {
       if (cached != null) {
         cached.close();
@@ -410,13 +473,16 @@ public final class RecallEngine implements Closeable {
    * {@link #recall(RecallRequest)} for a caller holding these teams: their shared records ({@link
    * Teams}) are searched, pinned and ranked beside the request's own, with the same narrowing.
    * After the result is returned, the injected records' {@code recallCount} and {@code
-   * lastAccessed} are updated and the recall is logged, both in the background.
+   * lastAccessed} are updated and the recall is logged, both in the background (not by a read-only
+   * engine).
    */
   public RecallResult recall(RecallRequest request, Teams teams) {
     Checks.notNull(request, "request");
     Checks.notNull(teams, "teams");
     RecallResult result = pipeline.recall(request, teams);
-    accessLog.afterRecall(request, result);
+    if (accessLog != null) {
+      accessLog.afterRecall(request, result);
+    }
     return result;
   }
 
@@ -503,6 +569,11 @@ public final class RecallEngine implements Closeable {
    */
   public void compact() {
     lock.run(() -> io(() -> store.compact()));
+  }
+
+  /** True when opened with {@link #openReadOnly}: no writes, recalls not counted. */
+  public boolean isReadOnly() {
+    return store.isReadOnly();
   }
 
   /** Counts and sizes of what the namespace holds. */

@@ -4,83 +4,168 @@ import dev.recall4j.core.Checks;
 import dev.recall4j.core.Scope;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The statistics an engine keeps in its {@link StatsStore}: agent sessions, the budget advice drawn
  * from them, and the recall log. With {@code stats.enabled: false} there is no store: advice is
- * empty and every other call is refused.
+ * empty and every other call is refused. A read-only engine's statistics open the database
+ * read-only, and only when first asked (a recall or an export never touches it); before any writer
+ * created it, the log and the sessions are empty.
  */
 final class Statistics implements Closeable {
-  /** Null when statistics are off. */
-  private final StatsStore store;
+  private static final Logger LOG = LoggerFactory.getLogger(Statistics.class);
+
+  private final boolean enabled;
+  private final boolean writable;
+
+  /** Opens the store when first needed: empty when the database does not exist (yet). */
+  private final StoreOpener opener;
 
   private final Clock clock;
   private final double budgetShare;
+  private Optional<StatsStore> store;
 
-  private Statistics(StatsStore store, Clock clock, double budgetShare) {
-    this.store = store;
+  private interface StoreOpener {
+    Optional<StatsStore> open() throws IOException;
+  }
+
+  private Statistics(
+      boolean enabled, boolean writable, StoreOpener opener, Clock clock, double budgetShare) {
+    this.enabled = enabled;
+    this.writable = writable;
+    this.opener = opener;
     this.clock = clock;
     this.budgetShare = budgetShare;
   }
 
-  /** Opens the configured statistics database, or none when statistics are off. */
+  /**
+   * Opens (creating when missing) the configured statistics database, or none when statistics are
+   * off. A database at the location of older versions (beside the index) is moved into the index
+   * once.
+   */
   static Statistics open(EngineConfig config, Clock clock) throws IOException {
     StatsSettings stats = config.stats();
-    StatsStore store =
-        stats.enabled()
-            ? StatsStore.open(
-                config.statsFile(), stats.logMaxRows(), Duration.ofDays(stats.logMaxDays()))
-            : null;
-    return new Statistics(store, clock, config.budget().share());
+    Statistics statistics =
+        new Statistics(stats.enabled(), true, Optional::empty, clock, config.budget().share());
+    if (stats.enabled()) {
+      migrate(config);
+      statistics.store =
+          Optional.of(
+              StatsStore.open(
+                  config.statsFile(),
+                  stats.shareDb(),
+                  stats.logMaxRows(),
+                  Duration.ofDays(stats.logMaxDays())));
+    }
+    return statistics;
   }
 
-  /** Where recalls are logged, or null when statistics are off. */
+  /** The statistics of a read-only engine: the database is read when first asked, never written. */
+  static Statistics openReadOnly(EngineConfig config, Clock clock) {
+    Path file = config.statsFile();
+    return new Statistics(
+        config.stats().enabled(),
+        false,
+        () ->
+            Files.isRegularFile(file)
+                ? Optional.of(StatsStore.openReadOnly(file))
+                : Optional.empty(),
+        clock,
+        config.budget().share());
+  }
+
+  /**
+   * Moves the database older versions kept beside the index (and shared with every index in the
+   * same parent) into this index. Once: the first index opened takes the whole old log.
+   */
+  private static void migrate(EngineConfig config) throws IOException {
+    Path legacy = config.legacyStatsFile();
+    if (legacy != null
+        && Files.notExists(config.statsFile())
+        && StatsFiles.move(legacy, config.statsFile())) {
+      LOG.info(
+          "moved the statistics database {} into the index as {}: each index keeps its own now"
+              + " (other indexes in {} start a new one)",
+          legacy,
+          config.statsFile(),
+          legacy.getParent());
+    }
+  }
+
+  /** Where recalls are logged, or null when statistics are off or read-only. */
   StatsStore logStore() {
-    return store;
+    return store == null ? null : store.orElse(null);
   }
 
   void recordSession(Scope scope, SessionStats session) {
     Checks.notNull(scope, "scope");
     Checks.notNull(session, "session");
-    required().recordSession(scope.namespace(), session, clock.instant());
+    StatsStore target = required().filter(s -> writable).orElse(null);
+    if (target == null) {
+      throw new IllegalStateException(
+          "the engine is read-only; open it for writing to record a session");
+    }
+    target.recordSession(scope.namespace(), session, clock.instant());
   }
 
   Optional<BudgetAdvice> budgetAdvice(Scope scope) {
     Checks.notNull(scope, "scope");
-    return store == null
-        ? Optional.empty()
-        : Optional.of(
-            BudgetAdvice.of(
-                store.recentSessions(scope.namespace(), BudgetAdvice.WINDOW), budgetShare));
+    if (!enabled) {
+      return Optional.empty();
+    }
+    List<SessionStats> sessions =
+        store()
+            .map(s -> s.recentSessions(scope.namespace(), BudgetAdvice.WINDOW))
+            .orElse(List.of());
+    return Optional.of(BudgetAdvice.of(sessions, budgetShare));
   }
 
   List<LoggedRecall> recallLog(Scope scope, int limit) {
     Checks.notNull(scope, "scope");
     Checks.require(limit >= 1, "limit", "must be >= 1, got %d", limit);
-    return required().recentRecalls(scope.namespace(), limit);
+    return required().map(s -> s.recentRecalls(scope.namespace(), limit)).orElse(List.of());
   }
 
   RecallLogSummary recallLogSummary(Scope scope) {
     Checks.notNull(scope, "scope");
-    return required().summary(scope.namespace());
+    return required()
+        .map(s -> s.summary(scope.namespace()))
+        .orElse(new RecallLogSummary(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN));
   }
 
-  private StatsStore required() {
-    if (store == null) {
+  /** The store when statistics are on; empty for a read-only engine before any writer made it. */
+  private Optional<StatsStore> required() {
+    if (!enabled) {
       throw new IllegalStateException(
           "statistics are off (stats.enabled: false in the configuration)");
+    }
+    return store();
+  }
+
+  private synchronized Optional<StatsStore> store() {
+    if (store == null) {
+      try {
+        store = opener.open();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
     return store;
   }
 
   @Override
-  public void close() throws IOException {
-    if (store != null) {
-      store.close();
+  public synchronized void close() throws IOException {
+    if (store != null && store.isPresent()) {
+      store.get().close();
     }
   }
 }

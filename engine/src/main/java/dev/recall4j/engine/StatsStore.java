@@ -88,16 +88,24 @@ final class StatsStore implements Closeable {
   }
 
   /**
-   * Opens (creating when missing) the database.
+   * Opens (creating when missing) the database for reading and writing.
    *
+   * @param share add recall4j's tables to an existing database that holds other tables; when false
+   *     such a file is refused, naming it
    * @param logMaxRows recall-log rows kept; 0 keeps no log at all
    * @param logMaxAge recall-log rows older than this are deleted
+   * @throws IllegalStateException when the file holds another application's tables and {@code
+   *     share} is false
    */
-  static StatsStore open(Path file, int logMaxRows, Duration logMaxAge) throws IOException {
+  static StatsStore open(Path file, boolean share, int logMaxRows, Duration logMaxAge)
+      throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
     try {
       Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
       try (Statement st = connection.createStatement()) {
+        if (!share) {
+          refuseForeignTables(st, file);
+        }
         // WAL lets a `bin/recall4j stats` read while an agent's engine writes.
         st.execute("PRAGMA journal_mode=WAL");
         st.execute("PRAGMA busy_timeout=5000");
@@ -108,13 +116,64 @@ final class StatsStore implements Closeable {
             st.execute(statement);
           }
         }
-      } catch (SQLException e) {
+      } catch (SQLException | RuntimeException e) {
         connection.close();
         throw e;
       }
       return new StatsStore(file, connection, logMaxRows, logMaxAge);
     } catch (SQLException e) {
       throw new IOException("cannot open statistics database " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Opens an existing database for reading only: nothing is created or changed, and writing methods
+   * fail. While a writer has it open (its {@code -wal} file exists), SQLite's read-only mode shares
+   * the writer's {@code -wal} and {@code -shm} files. Otherwise, or on a read-only file system, the
+   * file is opened as immutable: read-only mode would create {@code -wal} and {@code -shm} files
+   * beside it, which a reader must not do.
+   */
+  static StatsStore openReadOnly(Path file) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    boolean writerActive = Files.exists(absolute.resolveSibling(absolute.getFileName() + "-wal"));
+    String url =
+        writerActive && Files.isWritable(absolute.getParent())
+            ? "jdbc:sqlite:file:" + absolute + "?mode=ro"
+            : "jdbc:sqlite:file:" + absolute + "?mode=ro&immutable=1";
+    try {
+      Connection connection = DriverManager.getConnection(url);
+      try (Statement st = connection.createStatement()) {
+        st.execute("PRAGMA busy_timeout=5000");
+      } catch (SQLException e) {
+        connection.close();
+        throw e;
+      }
+      return new StatsStore(file, connection, 0, Duration.ZERO);
+    } catch (SQLException e) {
+      throw new IOException("cannot read statistics database " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Refuses a database that holds tables, none of them recall4j's: someone else's file. */
+  private static void refuseForeignTables(Statement st, Path file) throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (ResultSet rs =
+        st.executeQuery(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                + " ORDER BY name")) {
+      while (rs.next()) {
+        tables.add(rs.getString(1));
+      }
+    }
+    if (!tables.isEmpty() && !tables.contains("recall_log") && !tables.contains("memory_stats")) {
+      throw new IllegalStateException(
+          "stats.db: "
+              + file
+              + " is a SQLite database that is not recall4j's (it holds "
+              + String.join(", ", tables.subList(0, Math.min(3, tables.size())))
+              + (tables.size() > 3 ? ", ..." : "")
+              + "); point stats.db at a new file, or set stats.share_db: true to add recall4j's"
+              + " tables to it");
     }
   }
 

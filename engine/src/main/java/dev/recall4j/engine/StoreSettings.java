@@ -55,6 +55,16 @@ public record StoreSettings(
    * embedder} (null: whatever model the index records, or none).
    */
   public StoreOptions options(Path dir, Embedder embedder) {
+    return embedder == null
+        ? options(dir, null, 0)
+        : options(dir, embedder.modelId(), embedder.dimension());
+  }
+
+  /**
+   * The store options of these settings for an index in {@code dir} holding vectors of this model
+   * and dimension (null and 0: whatever the index records, or none).
+   */
+  public StoreOptions options(Path dir, String model, int dimension) {
     StoreOptions.Builder options =
         StoreOptions.builder(dir)
             .vectorEncoding(vectorEncoding)
@@ -64,9 +74,6 @@ public record StoreSettings(
             .bm25K1(bm25K1)
             .bm25B(bm25B)
             .codeFieldBoost((float) codeFieldBoost);
-    if (embedder != null) {
-      options.vectorDimension(embedder.dimension()).embeddingModel(embedder.modelId());
-    }
-    return options.build();
+    return options.vectorDimension(dimension).embeddingModel(model).build();
   }
 }

@@ -117,7 +117,7 @@ class ConfigFileTest {
   void statsSettingsHaveDefaultsAndAreRead() throws IOException {
     EngineConfig defaults = ConfigFile.forWorkspace(dir);
     assertTrue(defaults.stats().enabled());
-    assertEquals(dir.toAbsolutePath().resolve("agents/recall4j.db"), defaults.statsFile());
+    assertEquals(dir.toAbsolutePath().resolve("agents/index/stats.db"), defaults.statsFile());
     assertEquals(10_000, defaults.stats().logMaxRows());
     assertEquals(30, defaults.stats().logMaxDays());
     EngineConfig c =
@@ -133,9 +133,9 @@ class ConfigFileTest {
     assertEquals(0, c.stats().logMaxRows());
     assertEquals(7, c.stats().logMaxDays());
     assertEquals(
-        dir.toAbsolutePath().resolve("data/recall4j.db"),
-        ConfigFile.read(write("beside.yaml", "index: data/idx\n")).statsFile(),
-        "beside the index by default");
+        dir.toAbsolutePath().resolve("data/idx/stats.db"),
+        ConfigFile.read(write("inside.yaml", "index: data/idx\n")).statsFile(),
+        "inside the index by default");
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,

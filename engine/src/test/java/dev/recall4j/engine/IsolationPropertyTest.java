@@ -45,7 +45,15 @@ class IsolationPropertyTest {
       List.of("alpha", "bravo", "delta", "kilo", "lima", "oscar", "tango", "zulu");
   static final int RECORDS = 40;
 
-  @Property(tries = 10)
+  /**
+   * Random queries over all tries: 50 by default (fast); {@code bin/kill-test} runs 100,000 with
+   * {@code -Drecall4j.isolation.queries=100000}.
+   */
+  static final int QUERIES = Integer.getInteger("recall4j.isolation.queries", 50);
+
+  static final int TRIES = 10;
+
+  @Property(tries = TRIES)
   void noPathLeaksAcrossNamespacesOrUnheldTeams(@ForAll long seed) throws IOException {
     Random random = new Random(seed);
     Path workspace = Files.createTempDirectory("recall4j-isolation");
@@ -61,7 +69,7 @@ class IsolationPropertyTest {
         corpus.add(randomRecord("r" + i, random));
       }
       engine.importAll(corpus);
-      for (int q = 0; q < 5; q++) {
+      for (int q = 0; q < Math.max(1, QUERIES / TRIES); q++) {
         Scope scope =
             new Scope(pick(random, NAMESPACES.subList(0, 4)), pick(random, PROJECTS), null, null);
         Teams teams =

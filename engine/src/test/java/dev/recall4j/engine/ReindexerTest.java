@@ -105,4 +105,75 @@ class ReindexerTest {
       assertEquals(600, engine.status(RecallEngineTest.SCOPE).records());
     }
   }
+
+  /**
+   * Defect 1 of issue 17: records saved, changed or purged between an interrupted reindex and its
+   * resume were lost, since the resume only copied ids after the last one copied. The interruption
+   * is injected at a real point of the path: the progress report after the first committed batch.
+   */
+  @Test
+  void writesBetweenAnInterruptedReindexAndItsResumeAreKept() throws IOException {
+    try (RecallEngine engine =
+        RecallEngine.open(config(), new HashingEmbedder(8), RecallEngineTest.CLOCK)) {
+      engine.saveAll(records(600));
+    }
+    assertThrows(
+        RuntimeException.class,
+        () ->
+            Reindexer.reindex(
+                config(),
+                new HashingEmbedder(16),
+                (done, total) -> {
+                  if (done >= 256) {
+                    throw new RuntimeException("killed");
+                  }
+                }));
+    var scope = RecallEngineTest.SCOPE;
+    try (RecallEngine engine =
+        RecallEngine.open(config(), new HashingEmbedder(8), RecallEngineTest.CLOCK)) {
+      engine.save(rag("r0100a", "a chunk saved inside the range already copied"));
+      engine.save(rag("r0599z", "a chunk saved after the range already copied"));
+      engine.supersede(scope, "r0010", rag("r0010v2", "the corrected chunk about neap tides"));
+      engine.forget(scope, "r0020");
+      engine.purge(scope, "r0030");
+      engine.save(rag("r0040", "chunk forty now speaks of spring tides"));
+      engine.pin(scope, "r0050");
+    }
+    Reindexer.Outcome resumed =
+        Reindexer.reindex(config(), new HashingEmbedder(16), IngestProgress.NONE);
+    assertTrue(resumed.resumed());
+    assertEquals(602, resumed.records());
+    assertEquals(
+        344 + 1 + 3,
+        resumed.embeddedThisRun(),
+        "the rest, plus the new or changed texts in the copied range; a new status is not re-embedded");
+    try (RecallEngine engine =
+        RecallEngine.open(config(), new HashingEmbedder(16), RecallEngineTest.CLOCK)) {
+      assertEquals(602, engine.status(scope).records());
+      for (String id : List.of("r0100a", "r0599z", "r0010v2", "r0040", "r0010", "r0000")) {
+        assertEquals(16, engine.get(scope, id).orElseThrow().dimension(), id);
+      }
+      assertEquals(
+          dev.recall4j.core.Status.SUPERSEDED, engine.get(scope, "r0010").orElseThrow().status());
+      assertEquals(
+          List.of("r0010v2", "r0010"),
+          engine.history(scope, "r0010").stream().map(MemoryRecord::id).toList());
+      assertEquals(
+          dev.recall4j.core.Status.DELETED, engine.get(scope, "r0020").orElseThrow().status());
+      assertTrue(engine.get(scope, "r0030").isEmpty(), "purged between the runs");
+      assertEquals(
+          "chunk forty now speaks of spring tides",
+          engine.get(scope, "r0040").orElseThrow().content());
+      assertEquals(dev.recall4j.core.Tier.PINNED, engine.get(scope, "r0050").orElseThrow().tier());
+    }
+  }
+
+  MemoryRecord rag(String id, String content) {
+    return RecallEngineTest.record(
+        id,
+        dev.recall4j.core.Silo.RAG,
+        dev.recall4j.core.Kind.RAG_CHUNK,
+        dev.recall4j.core.Tier.ACTIVE,
+        content);
+  }
 }

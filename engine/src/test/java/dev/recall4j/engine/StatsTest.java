@@ -59,7 +59,7 @@ class StatsTest {
       engine.saveAll(records());
       engine.recall(RecallRequest.builder("mvn verify").scope(ALICE).budgetTokens(300).build());
     }
-    assertTrue(Files.isRegularFile(workspace.resolve("agents/recall4j.db")), "beside the index");
+    assertTrue(Files.isRegularFile(workspace.resolve("agents/index/stats.db")), "inside the index");
     try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
       List<LoggedRecall> log = engine.recallLog(ALICE, 10);
       assertEquals(1, log.size());
@@ -136,7 +136,7 @@ class StatsTest {
               () -> engine.recordSession(ALICE, new SessionStats("s", 1, 1, false, null)));
       assertTrue(e.getMessage().contains("stats.enabled: false"), e.getMessage());
     }
-    assertFalse(Files.exists(workspace.resolve("agents/recall4j.db")));
+    assertFalse(Files.exists(workspace.resolve("agents/index/stats.db")));
   }
 
   @Test
@@ -153,5 +153,91 @@ class StatsTest {
         assertThrows(
             IllegalArgumentException.class, () -> new SessionStats("s", 1, 0, false, Double.NaN));
     assertTrue(e.getMessage().startsWith("avgTokensPerSec"), e.getMessage());
+  }
+
+  /** Defect 7 of issue 17: indexes that shared a parent folder shared one recall log. */
+  @Test
+  void twoIndexesInOneFolderKeepTheirOwnRecallLogs() throws IOException {
+    for (String name : List.of("one", "two")) {
+      try (RecallEngine engine =
+          RecallEngine.open(config().indexDir(Path.of("agents", name)).build(), null, clock)) {
+        engine.saveAll(records());
+        engine.recall(RecallRequest.builder("query of " + name).scope(ALICE).build());
+      }
+    }
+    for (String name : List.of("one", "two")) {
+      try (RecallEngine engine =
+          RecallEngine.openReadOnly(
+              config().indexDir(Path.of("agents", name)).build(), null, clock)) {
+        assertEquals(
+            List.of("query of " + name),
+            engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
+        engine.recall(RecallRequest.builder("not logged").scope(ALICE).build());
+      }
+    }
+    assertFalse(Files.exists(workspace.resolve("agents/recall4j.db")));
+    try (RecallEngine engine =
+        RecallEngine.open(config().indexDir(Path.of("agents", "one")).build(), null, clock)) {
+      assertEquals(1, engine.recallLog(ALICE, 10).size(), "a read-only engine logs nothing");
+      assertEquals(
+          1,
+          engine.get(ALICE, "profile").orElseThrow().recallCount(),
+          "the pinned profile was injected twice, counted once: by the writer");
+    }
+  }
+
+  @Test
+  void theDatabaseBesideTheIndexMovesInsideOnce() throws IOException {
+    try (RecallEngine engine =
+        RecallEngine.open(config().statsDb(Path.of("agents/recall4j.db")).build(), null, clock)) {
+      engine.saveAll(records());
+      engine.recall(RecallRequest.builder("logged by an older version").scope(ALICE).build());
+    }
+    assertTrue(Files.isRegularFile(workspace.resolve("agents/recall4j.db")));
+    try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
+      assertEquals(
+          List.of("logged by an older version"),
+          engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
+    }
+    assertFalse(Files.exists(workspace.resolve("agents/recall4j.db")), "moved, not copied");
+    assertTrue(Files.isRegularFile(workspace.resolve("agents/index/stats.db")));
+  }
+
+  @Test
+  void anotherApplicationsSqliteFileIsRefusedUnlessShared() throws Exception {
+    Path theirs = workspace.resolve("app.sqlite");
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + theirs);
+        var st = c.createStatement()) {
+      st.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)");
+    }
+    EngineConfig config = config().statsDb(theirs).build();
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> RecallEngine.open(config, null, clock));
+    assertTrue(
+        e.getMessage().startsWith("stats.db: " + theirs + " is a SQLite database that is not")
+            && e.getMessage().contains("invoices")
+            && e.getMessage().contains("stats.share_db: true"),
+        e.getMessage());
+    assertEquals(List.of("invoices"), tables(theirs), "nothing added");
+    try (RecallEngine engine =
+        RecallEngine.open(config().statsDb(theirs).statsShareDb(true).build(), null, clock)) {
+      engine.recordSession(ALICE, new SessionStats("s", 10, 5, false, null));
+    }
+    assertEquals(List.of("invoices", "memory_stats", "recall_log"), tables(theirs));
+  }
+
+  static List<String> tables(Path file) throws Exception {
+    List<String> names = new java.util.ArrayList<>();
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+        var rs =
+            c.createStatement()
+                .executeQuery(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                        + " AND name NOT LIKE 'sqlite_%' ORDER BY name")) {
+      while (rs.next()) {
+        names.add(rs.getString(1));
+      }
+    }
+    return names;
   }
 }

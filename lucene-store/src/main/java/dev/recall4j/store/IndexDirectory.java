@@ -146,6 +146,7 @@ final class IndexDirectory {
     return name.equals(IndexWriter.WRITE_LOCK_NAME)
         || name.equals(WriterLock.NOTE)
         || name.startsWith("recall4j.")
+        || name.startsWith("stats.db")
         || name.startsWith(IndexFileNames.SEGMENTS)
         || name.startsWith(IndexFileNames.PENDING_SEGMENTS)
         || IndexFileNames.CODEC_FILE_PATTERN.matcher(name).matches();

@@ -608,13 +608,38 @@ public final class LuceneStore implements Closeable {
             options.directory()); // while the lock is still ours: the next holder's note stays
       }
       try (directory;
-          writer;
           searchers) {
+        if (writer != null) {
+          closeWriter();
+        }
         LOG.debug("closing index {}", options.directory());
       }
     } finally {
       writeLock.unlock();
     }
+  }
+
+  /**
+   * Closes the writer. A merge that failed (a full disk) leaves it unable to commit, now or a
+   * moment later when its merge thread gives up; every write was committed before it returned, so
+   * then it is rolled back instead, which loses nothing and releases the lock.
+   */
+  private void closeWriter() throws IOException {
+    try {
+      if (writer.getTragicException() == null) {
+        writer.close();
+        return;
+      }
+    } catch (IOException | RuntimeException e) {
+      if (writer.getTragicException() == null) {
+        throw e;
+      }
+    }
+    LOG.warn(
+        "index {}: closing without a final commit after {}",
+        options.directory(),
+        writer.getTragicException().toString());
+    writer.rollback();
   }
 
   private interface Change {

@@ -1,0 +1,129 @@
+package dev.recall4j.engine;
+
+import dev.recall4j.core.Checks;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.store.IndexInfo;
+import dev.recall4j.store.LuceneStore;
+import dev.recall4j.store.StoreCheck;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Rebuilds a damaged index ({@code bin/recall4j repair}): every record that still decodes, with its
+ * vectors, is written to a new index in another directory, and what could not be read is listed.
+ * The damaged index is left untouched (it is only read), so nothing more is lost; the statistics
+ * database inside it is copied to the new index. Putting the new index in place is the user's step.
+ */
+public final class IndexRepair {
+  private static final int BATCH = 256;
+
+  private IndexRepair() {}
+
+  /**
+   * What a repair did.
+   *
+   * @param repaired the new index
+   * @param saved records written to it
+   * @param lost records that could not be read, by id (or position when the id is unreadable too)
+   * @param problems segments or commits that could not be read at all, as Lucene words it
+   */
+  public record Outcome(
+      Path repaired, long saved, List<StoreCheck.DamagedRecord> lost, List<String> problems) {
+    public Outcome {
+      lost = List.copyOf(lost);
+      problems = List.copyOf(problems);
+    }
+  }
+
+  /** The default place of the repaired index: {@code <index>.repaired} beside it. */
+  public static Path defaultTarget(Path index) {
+    return index.resolveSibling(index.getFileName() + ".repaired");
+  }
+
+  /**
+   * Writes every readable record of the configured index to a new index in {@code target}.
+   *
+   * @throws IllegalArgumentException when {@code target} exists and is not an empty directory
+   * @throws IllegalStateException when there is no recall4j index at the configured path
+   */
+  public static Outcome repair(EngineConfig config, Path target) throws IOException {
+    Checks.notNull(config, "config");
+    Checks.notNull(target, "target");
+    Path index = config.indexDir();
+    refuseUsedTarget(target);
+    IndexInfo recorded = recordedModel(config);
+    List<String> problems = new ArrayList<>();
+    List<StoreCheck.DamagedRecord> lost;
+    long saved;
+    try (LuceneStore repaired =
+        LuceneStore.open(
+            config.store().options(target, recorded.embeddingModel(), recorded.dimension()))) {
+      List<MemoryRecord> batch = new ArrayList<>(BATCH);
+      long[] count = {0};
+      lost =
+          StoreCheck.salvage(
+              index,
+              record -> {
+                batch.add(record);
+                if (batch.size() == BATCH) {
+                  count[0] += write(repaired, batch);
+                }
+              },
+              problems);
+      saved = count[0] + write(repaired, batch);
+    }
+    StatsFiles.copy(
+        index.resolve(EngineConfig.STATS_FILE), target.resolve(EngineConfig.STATS_FILE));
+    return new Outcome(target, saved, lost, problems);
+  }
+
+  private static int write(LuceneStore repaired, List<MemoryRecord> batch) {
+    int n = batch.size();
+    if (n > 0) {
+      try {
+        repaired.upsertAll(batch);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      batch.clear();
+    }
+    return n;
+  }
+
+  /**
+   * The model and dimension the damaged index records; none when its commit cannot be read (the
+   * salvage then reports why).
+   *
+   * @throws IllegalStateException when there is no index at all
+   */
+  private static IndexInfo recordedModel(EngineConfig config) {
+    try (LuceneStore damaged =
+        LuceneStore.openReadOnly(config.store().options(config.indexDir(), null))) {
+      return damaged.info();
+    } catch (IOException e) {
+      return new IndexInfo(config.indexDir(), null, 0, 0, 0);
+    }
+  }
+
+  private static void refuseUsedTarget(Path target) throws IOException {
+    if (!Files.exists(target)) {
+      return;
+    }
+    if (!Files.isDirectory(target)) {
+      throw new IllegalArgumentException("--out: " + target + " is a file; name a new directory");
+    }
+    try (Stream<Path> entries = Files.list(target)) {
+      if (entries.findAny().isPresent()) {
+        throw new IllegalArgumentException(
+            "--out: "
+                + target
+                + " is not empty; name a new directory (or remove it: it may be an earlier repair)");
+      }
+    }
+  }
+}
