@@ -181,7 +181,12 @@ class ExportRoundTripPropertyTest {
                                 .ofSize(3)
                                 .map(p -> new Scope(ns, p.get(0), p.get(1), p.get(2)))))
             .in(MemoryRecord.Builder::scope)
-            .use(text(64).map(String::strip).filter(t -> !t.isEmpty()).list().ofMaxSize(3))
+            .use(
+                text(32)
+                    .map(String::strip)
+                    .filter(t -> !t.isEmpty() && t.length() <= 64)
+                    .list()
+                    .ofMaxSize(3))
             .in(MemoryRecord.Builder::tags)
             .use(Arbitraries.of(Source.class))
             .in(MemoryRecord.Builder::source)

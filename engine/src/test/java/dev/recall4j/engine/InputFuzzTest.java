@@ -139,13 +139,18 @@ class InputFuzzTest {
   }
 
   @Property
+  void configBytes(@ForAll byte[] bytes) throws IOException {
+    readConfig(bytes);
+  }
+
+  @Property
   void configText(@ForAll("anyText") String text) throws IOException {
-    readConfig(text);
+    readConfig(text.getBytes(StandardCharsets.UTF_8));
   }
 
   @Property
   void configNearValidYaml(@ForAll("yaml") String text) throws IOException {
-    readConfig(text);
+    readConfig(text.getBytes(StandardCharsets.UTF_8));
   }
 
   private static void readJsonl(byte[] bytes) {
@@ -175,8 +180,8 @@ class InputFuzzTest {
     }
   }
 
-  private static void readConfig(String text) throws IOException {
-    Files.writeString(config, text, StandardCharsets.UTF_8);
+  private static void readConfig(byte[] bytes) throws IOException {
+    Files.write(config, bytes);
     try {
       ConfigFile.read(config);
     } catch (IllegalArgumentException e) {
