@@ -1,34 +1,46 @@
 package dev.recall4j.cli;
 
 import dev.recall4j.core.Checks;
-import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
-import dev.recall4j.engine.RecordFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
  * Restores records from JSONL exports exactly as written (times, status, tier, statistics,
- * vectors), in one commit. Every file is read first: a bad line stops the command before anything
- * is written. Unlike {@code ingest}, nothing is deduplicated or re-timed.
+ * vectors). Every file is checked first: a bad line stops the command before anything is written;
+ * then the records are imported in committed batches, streaming ({@link FileBatches}). Unlike
+ * {@code ingest}, nothing is deduplicated or re-timed.
  */
 @Command(
     name = "import",
-    description = "Restore records from JSONL files written by export (lossless, one commit).")
+    description = {
+      "Restore records from JSONL files written by export (lossless).",
+      "Every file is checked first: a bad line stops the import before anything is written. Records"
+          + " are then imported in batches of --batch, one commit each. If a batch fails, the"
+          + " batches before it stay; fix the cause and run the same command again: importing a"
+          + " record again replaces it with itself."
+    })
 final class ImportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
+
+  @Option(
+      names = "--batch",
+      paramLabel = "N",
+      defaultValue = "" + FileBatches.DEFAULT_BATCH,
+      description = "Records per commit (default: ${DEFAULT-VALUE}).")
+  int batchSize;
 
   @Parameters(
       arity = "1..*",
@@ -38,19 +50,24 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    Checks.require(batchSize >= 1, "--batch", "must be at least 1, got %d", batchSize);
     EngineConfig config = options.config();
-    Instant now = Instant.now();
-    List<MemoryRecord> records = new ArrayList<>();
     for (Path file : files) {
       Checks.require(
           file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jsonl"),
           "FILE",
           "%s: import reads JSONL exports; use ingest for documents",
           file);
-      records.addAll(RecordFiles.read(file, config.workspace(), options.scope(config), now));
     }
+    FileBatches input =
+        new FileBatches(files, config.workspace(), options.scope(config), Instant.now());
+    long total = input.check();
+    long written;
     try (RecallEngine engine = options.open(config)) {
-      engine.importAll(records);
+      ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), "importing");
+      written =
+          input.write(batchSize, total, (batch, progress) -> engine.importAll(batch), bar::update);
+      bar.finish();
       Housekeeping.compact(engine, spec.commandLine().getErr());
     }
     spec.commandLine()
@@ -58,7 +75,7 @@ final class ImportCommand implements Callable<Integer> {
         .printf(
             Locale.ROOT,
             "imported %d records from %d files into %s%n",
-            records.size(),
+            written,
             files.size(),
             config.indexDir());
     return 0;

@@ -1,35 +1,48 @@
 package dev.recall4j.cli;
 
-import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Checks;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
-import dev.recall4j.engine.RecordFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * Reads every file first (a bad line stops the command before anything is written), then saves all
- * records in one commit.
+ * Checks every file first (a bad line stops the command before anything is written), then saves the
+ * records in committed batches, streaming, so memory stays flat however large the files are ({@link
+ * FileBatches}).
  */
 @Command(
     name = "ingest",
-    description =
-        "Save records from JSONL files (one record per line) and documents (.md, .txt, chunked for RAG).")
+    description = {
+      "Save records from JSONL files (one record per line) and documents (.md, .txt, chunked for"
+          + " RAG).",
+      "Every file is checked first: a bad line stops the ingest before anything is written. Records"
+          + " are then saved in batches of --batch, one commit each. If a batch fails (a full disk,"
+          + " an id of another namespace), the batches before it stay saved; fix the cause and run"
+          + " the same command again: saving the same records again stores no duplicates."
+    })
 final class IngestCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
+
+  @Option(
+      names = "--batch",
+      paramLabel = "N",
+      defaultValue = "" + FileBatches.DEFAULT_BATCH,
+      description = "Records per commit (default: ${DEFAULT-VALUE}).")
+  int batchSize;
 
   @Parameters(
       arity = "1..*",
@@ -39,25 +52,24 @@ final class IngestCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    Checks.require(batchSize >= 1, "--batch", "must be at least 1, got %d", batchSize);
     PrintWriter out = spec.commandLine().getOut();
     EngineConfig config = options.config();
     Scope scope = options.scope(config);
-    Instant now = Instant.now();
-    List<MemoryRecord> records = new ArrayList<>();
-    for (Path file : files) {
-      records.addAll(RecordFiles.read(file, config.workspace(), scope, now));
-    }
+    FileBatches input = new FileBatches(files, config.workspace(), scope, Instant.now());
+    long total = input.check();
     long start = System.nanoTime();
+    long written;
     try (RecallEngine engine = options.open(config)) {
-      ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), "embedding");
-      engine.saveAll(records, bar::update);
+      ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), "ingesting");
+      written = input.write(batchSize, total, engine::saveAll, bar::update);
       bar.finish();
       Housekeeping.compact(engine, spec.commandLine().getErr());
     }
     out.printf(
         Locale.ROOT,
         "ingested %d records from %d files into %s in %.0f ms%n",
-        records.size(),
+        written,
         files.size(),
         config.indexDir(),
         (System.nanoTime() - start) / 1e6);

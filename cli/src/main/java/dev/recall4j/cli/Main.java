@@ -1,6 +1,14 @@
 package dev.recall4j.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -106,12 +114,53 @@ public final class Main implements Runnable {
     }
   }
 
+  /**
+   * One line that says what went wrong: the message of the exception that has one, with wrappers
+   * (unchecked I/O, picocli's execution wrapper) looked through. Some exceptions need words: a
+   * file-system error's message is often the bare path, and an exception no input should raise (a
+   * bug) is named as one, with what to do.
+   */
   static String message(Throwable e) {
     Throwable cause = e;
-    while (cause.getMessage() == null && cause.getCause() != null) {
+    while (cause.getCause() != null
+        && (cause.getMessage() == null
+            || cause instanceof UncheckedIOException
+            || cause instanceof CommandLine.ExecutionException)) {
       cause = cause.getCause();
     }
-    return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+    String text;
+    if (cause instanceof FileSystemException fs) {
+      text = fileSystem(fs);
+    } else if (cause instanceof IllegalArgumentException
+        || cause instanceof IllegalStateException
+        || cause instanceof IOException) {
+      text = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+    } else {
+      text =
+          "internal error ("
+              + cause
+              + "); run again with --verbose for the stack trace and report it";
+    }
+    return text.replaceAll("\\s*\\R\\s*", " ").strip();
+  }
+
+  private static String fileSystem(FileSystemException e) {
+    String file = e.getFile() == null ? "" : ": " + e.getFile();
+    String other = e.getOtherFile() == null ? "" : " -> " + e.getOtherFile();
+    String what =
+        switch (e) {
+          case NoSuchFileException x -> "no such file or directory";
+          case AccessDeniedException x -> "permission denied";
+          case FileAlreadyExistsException x -> "already exists";
+          case NotDirectoryException x -> "not a directory";
+          case DirectoryNotEmptyException x -> "directory not empty";
+          default -> e.getReason() != null ? e.getReason() : "file system error";
+        };
+    boolean reasonShown = e.getReason() != null && what.equals(e.getReason());
+    return what
+        + file
+        + other
+        + (e.getReason() == null || reasonShown ? "" : " (" + e.getReason() + ")");
   }
 
   static final class Version implements CommandLine.IVersionProvider {

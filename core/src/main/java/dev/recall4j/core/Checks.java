@@ -49,6 +49,41 @@ public final class Checks {
     return value;
   }
 
+  /**
+   * Returns the text, or throws naming the field when it holds a lone UTF-16 surrogate: a Java
+   * string may, but UTF-8 (files, the index) cannot encode one, so it would be stored as U+FFFD and
+   * no longer match its content hash. Null passes.
+   */
+  public static String wellFormed(String value, String field) {
+    int at = value == null ? -1 : loneSurrogate(value);
+    if (at >= 0) {
+      throw new IllegalArgumentException(
+          String.format(
+              Locale.ROOT,
+              "%s: a lone UTF-16 surrogate (U+%04X) at character %d, which UTF-8 cannot store;"
+                  + " remove it or complete the pair",
+              field,
+              (int) value.charAt(at),
+              at));
+    }
+    return value;
+  }
+
+  /** The index of the first unpaired surrogate in the text, or -1 when it is valid Unicode. */
+  public static int loneSurrogate(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   /** Shortens text for an error message so that a 1 MB value does not flood the log. */
   public static String excerpt(String text) {
     if (text == null) {

@@ -12,8 +12,10 @@ import java.util.Objects;
  * The one record type of every silo: a memory, a RAG chunk or a KB observation.
  *
  * <p>Immutable and validated on construction: a bad value throws {@link IllegalArgumentException}
- * whose message starts with the field name and shows the value. The vector is copied on the way in
- * and out. Build with {@link #builder()} or {@link #toBuilder()}.
+ * whose message starts with the field name and shows the value. Every text must be valid Unicode
+ * (no lone UTF-16 surrogate, {@link Checks#wellFormed}): the index and the files store UTF-8, which
+ * cannot hold one, so it is refused here for every writer, the Java API's included. The vector is
+ * copied on the way in and out. Build with {@link #builder()} or {@link #toBuilder()}.
  *
  * @param id unique within the index; 1 to 256 characters, no whitespace or control characters
  * @param silo memory, rag or kb
@@ -109,8 +111,8 @@ public record MemoryRecord(
     Checks.require(
         !id.equals(supersedes), "supersedes", "a record cannot supersede itself (%s)", id);
     links = links == null ? List.of() : links.stream().map(l -> checkId(l, "links")).toList();
-    title = Checks.blankToNull(title);
-    content = Checks.notBlank(content, "content");
+    title = Checks.wellFormed(Checks.blankToNull(title), "title");
+    content = Checks.wellFormed(Checks.notBlank(content, "content"), "content");
     Checks.require(
         content.length() <= MAX_CONTENT_CHARS,
         "content",
@@ -123,7 +125,7 @@ public record MemoryRecord(
         "an identity (L0) record must be at most %d characters, got %d",
         IDENTITY_MAX_CHARS,
         content.length());
-    summary = Checks.blankToNull(summary);
+    summary = Checks.wellFormed(Checks.blankToNull(summary), "summary");
     if (contentHash == null) {
       contentHash = ContentHash.of(content);
     } else {
@@ -133,7 +135,7 @@ public record MemoryRecord(
           "must be 64 lower-case hex digits, got %s",
           Checks.excerpt(contentHash));
     }
-    embeddingModel = Checks.blankToNull(embeddingModel);
+    embeddingModel = Checks.wellFormed(Checks.blankToNull(embeddingModel), "embeddingModel");
     vector = vector == null ? null : checkVector(vector, "vector");
     passageVectors = checkPassageVectors(passageVectors, vector);
   }
@@ -261,6 +263,7 @@ public record MemoryRecord(
 
   private static String checkId(String value, String field) {
     Checks.notBlank(value, field);
+    Checks.wellFormed(value, field);
     Checks.require(
         value.length() <= MAX_ID_CHARS
             && value
@@ -279,7 +282,7 @@ public record MemoryRecord(
     }
     LinkedHashSet<String> unique = new LinkedHashSet<>();
     for (String tag : tags) {
-      String stripped = Checks.notBlank(tag, "tags");
+      String stripped = Checks.wellFormed(Checks.notBlank(tag, "tags"), "tags");
       Checks.require(
           stripped.length() <= MAX_TAG_CHARS,
           "tags",

@@ -10,7 +10,7 @@ package dev.recall4j.core;
  */
 public record Origin(String path, int chunk, int line) {
   public Origin {
-    path = Checks.notBlank(path, "origin.path");
+    path = Checks.wellFormed(Checks.notBlank(path, "origin.path"), "origin.path");
     Checks.require(chunk >= -1, "origin.chunk", "must be >= -1, got %d", chunk);
     Checks.require(line >= 0, "origin.line", "must be >= 0, got %d", line);
   }

@@ -1,6 +1,10 @@
 package dev.recall4j.engine;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,11 +20,15 @@ import dev.recall4j.core.Source;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.Wire;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -121,12 +129,7 @@ public final class RecordJson {
    * @throws IllegalArgumentException naming the key and value when the line is not a valid record
    */
   public static MemoryRecord read(String line, String defaultNamespace, Instant now) {
-    JsonNode n;
-    try {
-      n = JSON.readTree(line);
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("malformed JSON: " + e.getOriginalMessage(), e);
-    }
+    JsonNode n = parse(line);
     if (n == null || !n.isObject()) {
       throw new IllegalArgumentException(
           "expected a JSON object, got "
@@ -182,7 +185,7 @@ public final class RecordJson {
     if (has(n, "origin")) {
       JsonNode o = n.get("origin");
       Checks.require(o.isObject(), "origin", "must be an object {path, chunk, line}, got %s", o);
-      b.origin(new Origin(text(o, "path"), o.path("chunk").asInt(-1), o.path("line").asInt(0)));
+      b.origin(new Origin(text(o, "path"), integer(o, "chunk", -1), integer(o, "line", 0)));
     }
     if (has(n, "vector")) {
       List<float[]> vectors = new ArrayList<>();
@@ -212,6 +215,102 @@ public final class RecordJson {
         built.contentHash(),
         Checks.excerpt(hash));
     return built;
+  }
+
+  /**
+   * One JSON value, and nothing after it: a second object on the line would otherwise be dropped
+   * silently. Strings must be valid Unicode: Jackson decodes an escaped lone surrogate such as
+   * {@code "\\ud800"} into a Java string that no UTF-8 file or index can hold (it would come back
+   * as U+FFFD, and the export would fail its content hash), so it is refused where it stands.
+   */
+  private static JsonNode parse(String line) {
+    try (JsonParser p = JSON.getFactory().createParser(line)) {
+      JsonNode n = JSON.readTree(p);
+      if (p.nextToken() != null) {
+        throw new JsonLineException(
+            p.currentTokenLocation().getColumnNr(),
+            "a second JSON value after the record; write one record per line",
+            null);
+      }
+      if (n != null && holdsLoneSurrogate(n)) {
+        throw loneSurrogate(line);
+      }
+      return n;
+    } catch (JsonProcessingException e) {
+      JsonLocation at = e.getLocation();
+      throw new JsonLineException(
+          at == null ? 0 : at.getColumnNr(), "malformed JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading a string cannot fail", e);
+    }
+  }
+
+  private static boolean holdsLoneSurrogate(JsonNode n) {
+    if (n.isTextual()) {
+      return Checks.loneSurrogate(n.textValue()) >= 0;
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      if (Checks.loneSurrogate(field.getKey()) >= 0 || holdsLoneSurrogate(field.getValue())) {
+        return true;
+      }
+    }
+    for (JsonNode element : n.isArray() ? n : List.<JsonNode>of()) {
+      if (holdsLoneSurrogate(element)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Finds the string holding the lone surrogate again, token by token, for its column. */
+  private static JsonLineException loneSurrogate(String line) throws IOException {
+    try (JsonParser p = JSON.getFactory().createParser(line)) {
+      for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+        if (t != JsonToken.FIELD_NAME && t != JsonToken.VALUE_STRING) {
+          continue;
+        }
+        String text = p.getText();
+        int at = Checks.loneSurrogate(text);
+        if (at >= 0) {
+          return new JsonLineException(
+              p.currentTokenLocation().getColumnNr(),
+              String.format(
+                  Locale.ROOT,
+                  "%s: a lone UTF-16 surrogate (\\u%04x) %s; JSON text must be valid Unicode,"
+                      + " so pair the escape or remove it",
+                  keyOf(p),
+                  (int) text.charAt(at),
+                  t == JsonToken.FIELD_NAME ? "in a key" : "in the value"),
+              null);
+        }
+      }
+    }
+    throw new IllegalStateException("a lone surrogate was found in the tree but not in the text");
+  }
+
+  /** The key a token belongs to: its own name, or the name of the array it is an element of. */
+  private static String keyOf(JsonParser p) {
+    for (JsonStreamContext c = p.getParsingContext(); c != null; c = c.getParent()) {
+      if (c.getCurrentName() != null) {
+        return c.getCurrentName();
+      }
+    }
+    return "(top level)";
+  }
+
+  /**
+   * A line that is not one well-formed JSON value; {@code column} is 1-based in characters, 0 when
+   * unknown. The file readers add the file and line.
+   */
+  static final class JsonLineException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    final int column;
+
+    JsonLineException(int column, String message, Throwable cause) {
+      super(message, cause);
+      this.column = column;
+    }
   }
 
   /**
@@ -268,6 +367,25 @@ public final class RecordJson {
     if (v != null) {
       setter.accept(v);
     }
+  }
+
+  /**
+   * A whole number that fits an int. Jackson's {@code asInt} wraps larger ones around (4156292991
+   * became -138674305) and reads a string as 0, so both are refused here instead.
+   */
+  private static int integer(JsonNode n, String key, int absent) {
+    if (!has(n, key)) {
+      return absent;
+    }
+    JsonNode v = n.get(key);
+    Checks.require(
+        v.isIntegralNumber() && v.canConvertToInt(),
+        "origin." + key,
+        "must be a whole number from %d to %d, got %s",
+        Integer.MIN_VALUE,
+        Integer.MAX_VALUE,
+        v);
+    return v.intValue();
   }
 
   private static double number(JsonNode n, String key) {

@@ -4,11 +4,15 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.recall4j.core.ContentHash;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.Wire;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
 
 /**
  * A record as a Markdown file with a YAML front-matter block, the shape of a Markdown-vault memory:
@@ -88,17 +92,39 @@ public final class RecordMarkdown {
     return md.append(r.content()).append('\n').toString();
   }
 
+  /** The longest id kept whole in a file name; longer ones are cut and hashed. */
+  private static final int MAX_NAME_CHARS = 200;
+
   /**
-   * A file name for the record, unique per id: the id with every character outside {@code
-   * [A-Za-z0-9._-]} replaced by {@code _}, plus, when anything was replaced, 8 hex digits of the
-   * id's hash so that {@code a/b} and {@code a_b} stay apart; then {@code .md}.
+   * A file name for the record, unique per id on every file system: the id itself when it is at
+   * most 200 characters of {@code [a-z0-9._-]} not starting with a dot; otherwise the id
+   * lower-cased with every other character replaced by {@code _}, cut to 200 characters, plus
+   * {@code -} and 16 hex digits of the id's SHA-256, so that {@code a/b} and {@code a_b}, or {@code
+   * Pref} and {@code pref} (one file on a case-insensitive file system), stay apart and a
+   * 256-character id stays under the usual 255-byte name limit; then {@code .md}. The front matter
+   * keeps the exact id.
    */
   public static String fileName(MemoryRecord r) {
-    String safe = r.id().replaceAll("[^A-Za-z0-9._-]", "_");
+    String id = r.id();
+    String safe = id.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]", "_");
     if (safe.startsWith(".")) {
       safe = "_" + safe.substring(1);
     }
-    return (safe.equals(r.id()) ? safe : safe + "-" + ContentHash.of(r.id()).substring(0, 8))
-        + ".md";
+    if (safe.equals(id) && id.length() <= MAX_NAME_CHARS) {
+      return id + ".md";
+    }
+    String cut = safe.length() <= MAX_NAME_CHARS ? safe : safe.substring(0, MAX_NAME_CHARS);
+    return cut + "-" + sha256Hex(id).substring(0, 16) + ".md";
+  }
+
+  /** Of the id exactly: ContentHash normalises, which would join ids that differ in NFC form. */
+  private static String sha256Hex(String id) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
   }
 }

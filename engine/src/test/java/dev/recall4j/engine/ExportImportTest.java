@@ -171,6 +171,6 @@ class ExportImportTest {
             .formatted(r.contentHash()),
         RecordMarkdown.render(r));
     assertTrue(
-        RecordMarkdown.fileName(r).matches("pref_1-[0-9a-f]{8}\\.md"), RecordMarkdown.fileName(r));
+        RecordMarkdown.fileName(r).matches("pref_1-[0-9a-f]{16}\\.md"), RecordMarkdown.fileName(r));
   }
 }
