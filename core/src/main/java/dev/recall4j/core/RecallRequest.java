@@ -46,7 +46,6 @@ public record RecallRequest(
     boolean allProjects,
     Instant since,
     Instant until,
-
     String render) {
 
   /** The largest top-k accepted per path. */
