@@ -2,7 +2,6 @@ package dev.recall4j.engine;
 
 import static dev.recall4j.engine.UncheckedIo.io;
 
-import dev.recall4j.budget.BudgetSizing;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
@@ -10,13 +9,10 @@ import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Tier;
-import dev.recall4j.embeddings.Embedders;
-import dev.recall4j.embeddings.QueryEmbedding;
 import dev.recall4j.ranking.RankingResult;
 import dev.recall4j.store.Hit;
 import dev.recall4j.store.LuceneStore;
 import dev.recall4j.store.StoreFilter;
-import dev.recall4j.store.StoreOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,9 +22,6 @@ import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,15 +54,10 @@ import org.slf4j.LoggerFactory;
 public final class RecallEngine implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(RecallEngine.class);
 
+  private final EngineParts parts;
   private final EngineConfig config;
   private final LuceneStore store;
-  private final Embedder embedder;
-  private final ExecutorService background;
-  private final WriteLock lock = new WriteLock();
-
-  /** Null unless {@code embedder.background} is on and there is an embedder. */
-  private final EmbeddingQueue embeddingQueue;
-
+  private final WriteLock lock;
   private final Statistics statistics;
   private final RecallPipeline pipeline;
   private final RecordLookup lookup;
@@ -81,60 +69,18 @@ public final class RecallEngine implements Closeable {
   private final Exporter exporter;
   private final RecordListing listing;
 
-  /**
-   * @param lockWait how long to wait for another writer; null opens the index read-only
-   */
-  private RecallEngine(EngineConfig config, Embedder embedder, Clock clock, Duration lockWait)
-      throws IOException {
-    // Tokens of a recall that names no budget: context length x share, 512 when unknown.
-    int defaultBudget =
-        BudgetSizing.budgetFor(EmbedderFactory.contextLength(config), config.budget().share());
-    this.config = config;
-    this.embedder = embedder;
-    boolean readOnly = lockWait == null;
-    StoreOptions options = config.store().options(config.indexDir(), embedder);
-    this.store = readOnly ? LuceneStore.openReadOnly(options) : LuceneStore.open(options, lockWait);
-    try {
-      this.statistics =
-          readOnly ? Statistics.openReadOnly(config, clock) : Statistics.open(config, clock);
-    } catch (IOException | RuntimeException e) {
-      store.close();
-      throw e;
-    }
-    this.background =
-        Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("recall4j-bg-", 0).factory());
-    EmbedderSettings embedding = config.embedder();
-    this.embeddingQueue =
-        embedder == null || !embedding.background() || readOnly
-            ? null
-            : new EmbeddingQueue(
-                embedder,
-                store,
-                lock::run,
-                background,
-                embedding.batchSize(),
-                embedding.passageWords());
-    if (embeddingQueue != null) {
-      embeddingQueue.wake(); // records a crash left without a vector
-    }
-    QueryEmbedding queryEmbedding =
-        embedder == null ? null : new QueryEmbedding(embedder, background);
-    this.pipeline =
-        new RecallPipeline(
-            new Retriever(store, queryEmbedding, config.recall()),
-            config.recall().ranker(clock),
-            config.budget().packer(),
-            config.budget()::packer,
-            defaultBudget);
-    this.lookup = new RecordLookup(store);
-    this.writes = new RecordWrites(store, lock, clock, lookup, embedder, embeddingQueue, embedding);
-    this.accessLog =
-        readOnly
-            ? null
-            : new AccessLog(
-                store, lock, clock, background, statistics.logStore(), config.stats().logMaxRows());
-    this.exporter = new Exporter(store);
-    this.listing = new RecordListing(store);
+  private RecallEngine(EngineParts parts) {
+    this.parts = parts;
+    this.config = parts.config;
+    this.store = parts.store;
+    this.lock = parts.lock;
+    this.statistics = parts.statistics;
+    this.pipeline = parts.pipeline;
+    this.lookup = parts.lookup;
+    this.writes = parts.writes;
+    this.accessLog = parts.accessLog;
+    this.exporter = parts.exporter;
+    this.listing = parts.listing;
   }
 
   /**
@@ -194,20 +140,7 @@ public final class RecallEngine implements Closeable {
 
   private static RecallEngine create(
       EngineConfig config, Embedder embedder, Clock clock, Duration lockWait) throws IOException {
-    Checks.notNull(config, "config");
-    Checks.notNull(clock, "clock");
-    Embedder cached =
-        embedder == null || config.embedder().cacheSize() == 0
-            ? embedder
-            : Embedders.cached(embedder, config.embedder().cacheSize());
-    try {
-      return new RecallEngine(config, cached, clock, lockWait);
-    } catch (IOException | RuntimeException e) {
-      if (cached != null) {
-        cached.close();
-      }
-      throw e;
-    }
+    return new RecallEngine(EngineParts.open(config, embedder, clock, lockWait));
   }
 
   /** The token budget of a recall that does not name one. */
@@ -226,7 +159,7 @@ public final class RecallEngine implements Closeable {
 
   /** The embedder in use, if any. */
   public Optional<Embedder> embedder() {
-    return Optional.ofNullable(embedder);
+    return Optional.ofNullable(parts.embedder);
   }
 
   /**
@@ -247,19 +180,7 @@ public final class RecallEngine implements Closeable {
    * id (the save keeps that one) or under the same id.
    */
   public Saved add(MemoryRecord record) {
-    Checks.notNull(record, "record");
-    boolean sameAsStored =
-        io(() -> store.get(record.id()))
-            .filter(
-                r ->
-                    r.isRecallable()
-                        && r.silo() == record.silo()
-                        && r.scope().equals(record.scope())
-                        && r.contentHash().equals(record.contentHash()))
-            .isPresent();
-    MemoryRecord stored = save(record);
-    boolean duplicate = sameAsStored || !stored.id().equals(record.id());
-    return new Saved(stored, duplicate ? stored.id() : null);
+    return writes.add(record);
   }
 
   /**
@@ -584,21 +505,6 @@ public final class RecallEngine implements Closeable {
   /** Waits for background work (access statistics) and closes the index and the embedder. */
   @Override
   public void close() throws IOException {
-    if (embeddingQueue != null) {
-      embeddingQueue.stop();
-    }
-    background.shutdown();
-    try {
-      if (!background.awaitTermination(30, TimeUnit.SECONDS)) {
-        LOG.warn("background work did not finish in 30 s; access statistics may be incomplete");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    try (LuceneStore index = store;
-        Embedder model = embedder;
-        Statistics stats = statistics) {
-      LOG.debug("closing engine over {}", config.indexDir());
-    }
+    parts.close();
   }
 }

@@ -310,4 +310,21 @@ final class RecordWrites {
     }
     return out;
   }
+
+  /** Saves one record and says whether it was new; see {@link RecallEngine#add}. */
+  Saved add(MemoryRecord record) {
+    Checks.notNull(record, "record");
+    boolean sameAsStored =
+        io(() -> store.get(record.id()))
+            .filter(
+                r ->
+                    r.isRecallable()
+                        && r.silo() == record.silo()
+                        && r.scope().equals(record.scope())
+                        && r.contentHash().equals(record.contentHash()))
+            .isPresent();
+    MemoryRecord stored = saveAll(List.of(record), IngestProgress.NONE).get(0);
+    boolean duplicate = sameAsStored || !stored.id().equals(record.id());
+    return new Saved(stored, duplicate ? stored.id() : null);
+  }
 }
