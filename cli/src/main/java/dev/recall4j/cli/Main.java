@@ -34,6 +34,7 @@ import picocli.CommandLine.Option;
       ReindexCommand.class,
       EvalCommand.class,
       EvalGatesCommand.class,
+      ServeCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -108,7 +108,13 @@ public final class HttpServer implements AutoCloseable {
     }
   }
 
-  static void requireSafeBind(String host, ServerSettings settings) {
+  /**
+   * Refuses a non-loopback {@code host} when no tokens are configured: call before opening the
+   * index, so a refused start changes nothing.
+   *
+   * @throws IllegalArgumentException naming the address
+   */
+  public static void requireSafeBind(String host, ServerSettings settings) {
     if (!settings.tokens().isEmpty()) {
       return;
     }
