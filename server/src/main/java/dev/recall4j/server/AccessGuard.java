@@ -19,17 +19,19 @@ import java.util.Set;
  * The one gate of every HTTP request, MCP and JSON API alike. It refuses a browser {@code Origin}
  * that is neither loopback nor allowed (the MCP spec's DNS-rebinding guidance), then finds the
  * caller's {@link Tenant}: from its bearer token when tokens are configured (401 without a known
- * one), else the default namespace. The tenant travels as a request attribute; tokens are never
- * logged or echoed.
+ * one), else the server's default tenant. The tenant travels as a request attribute; tokens are
+ * never logged or echoed.
  */
 final class AccessGuard implements Filter {
   static final String TENANT_ATTRIBUTE = McpRecallServer.TENANT;
   private static final Set<String> LOOPBACK_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]");
 
+  private final Tenant defaultTenant;
   private final List<TokenGrant> grants;
   private final List<String> allowedOrigins;
 
-  AccessGuard(List<TokenGrant> grants, List<String> allowedOrigins) {
+  AccessGuard(Tenant defaultTenant, List<TokenGrant> grants, List<String> allowedOrigins) {
+    this.defaultTenant = defaultTenant;
     this.grants = List.copyOf(grants);
     this.allowedOrigins = List.copyOf(allowedOrigins);
   }
@@ -61,7 +63,7 @@ final class AccessGuard implements Filter {
   /** The tenant of the presented token, the default one when no tokens exist, else null. */
   private Tenant tenant(String authorization) {
     if (grants.isEmpty()) {
-      return Tenant.DEFAULT;
+      return defaultTenant;
     }
     if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
       return null;

@@ -24,8 +24,8 @@ import org.eclipse.jetty.server.ServerConnector;
  * MCP streamable HTTP at {@code /mcp}, the JSON API under {@code /v1/} and {@code GET /health}, on
  * one Jetty server over one engine. Every request but {@code /health} passes {@link AccessGuard}.
  *
- * <p>Without tokens the server serves the default namespace and binds to a loopback address only: a
- * non-loopback address without tokens is refused before anything listens.
+ * <p>Without tokens the server serves its default tenant (the configured namespace) and binds to a
+ * loopback address only: a non-loopback address without tokens is refused before anything listens.
  */
 public final class HttpServer implements AutoCloseable {
   private final Server jetty;
@@ -59,7 +59,7 @@ public final class HttpServer implements AutoCloseable {
             .build();
     // Over HTTP a call without a tenant never reaches a tool (AccessGuard); none is the fallback.
     McpSyncServer mcp =
-        new McpRecallServer(operations, settings.stdioTenant(), settings.version())
+        new McpRecallServer(operations, settings.defaultTenant(), settings.version())
             .build(McpServer.sync(transport));
 
     Server jetty = new Server();
@@ -70,7 +70,9 @@ public final class HttpServer implements AutoCloseable {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     FilterHolder guard =
-        new FilterHolder(new AccessGuard(settings.tokens(), settings.allowedOrigins()));
+        new FilterHolder(
+            new AccessGuard(
+                settings.defaultTenant(), settings.tokens(), settings.allowedOrigins()));
     guard.setAsyncSupported(true);
     context.addFilter(guard, "/*", EnumSet.of(DispatcherType.REQUEST));
     ServletHolder mcpHolder = new ServletHolder(transport);

@@ -6,16 +6,17 @@ import java.util.List;
 /**
  * How a server answers, whatever its transport.
  *
- * @param stdioTenant the tenant a stdio server serves ({@code --namespace}, {@code --team})
+ * @param defaultTenant the tenant served without tokens: over stdio, and over loopback HTTP when no
+ *     tokens are configured ({@code --namespace}, {@code --team})
  * @param tokens the bearer tokens HTTP clients may present, each mapped to a tenant; empty means a
- *     loopback-only server for the default namespace
+ *     loopback-only server for the default tenant
  * @param allowedOrigins browser origins allowed besides loopback ones ({@code http://host:port}, or
  *     {@code http://host:*} for any port)
  * @param pageTokenCeiling the most tokens the items of one search or list answer may take
  * @param version reported to MCP clients
  */
 public record ServerSettings(
-    Tenant stdioTenant,
+    Tenant defaultTenant,
     List<TokenGrant> tokens,
     List<String> allowedOrigins,
     int pageTokenCeiling,
@@ -24,7 +25,7 @@ public record ServerSettings(
   public static final int DEFAULT_PAGE_TOKEN_CEILING = 4_000;
 
   public ServerSettings {
-    Checks.notNull(stdioTenant, "namespace");
+    Checks.notNull(defaultTenant, "namespace");
     tokens = List.copyOf(tokens);
     allowedOrigins = List.copyOf(allowedOrigins);
     Checks.require(
@@ -39,18 +40,18 @@ public record ServerSettings(
   }
 
   public ServerSettings withTokens(List<TokenGrant> grants) {
-    return new ServerSettings(stdioTenant, grants, allowedOrigins, pageTokenCeiling, version);
+    return new ServerSettings(defaultTenant, grants, allowedOrigins, pageTokenCeiling, version);
   }
 
-  public ServerSettings withStdioTenant(Tenant tenant) {
+  public ServerSettings withDefaultTenant(Tenant tenant) {
     return new ServerSettings(tenant, tokens, allowedOrigins, pageTokenCeiling, version);
   }
 
   public ServerSettings withAllowedOrigins(List<String> origins) {
-    return new ServerSettings(stdioTenant, tokens, origins, pageTokenCeiling, version);
+    return new ServerSettings(defaultTenant, tokens, origins, pageTokenCeiling, version);
   }
 
   public ServerSettings withPageTokenCeiling(int ceiling) {
-    return new ServerSettings(stdioTenant, tokens, allowedOrigins, ceiling, version);
+    return new ServerSettings(defaultTenant, tokens, allowedOrigins, ceiling, version);
   }
 }

@@ -35,7 +35,7 @@ public final class StdioServer implements AutoCloseable {
     McpRecallServer mcp =
         new McpRecallServer(
             new MemoryOperations(engine, settings.pageTokenCeiling()),
-            settings.stdioTenant(),
+            settings.defaultTenant(),
             settings.version());
     return new StdioServer(closed, mcp.build(McpServer.sync(transport)));
   }

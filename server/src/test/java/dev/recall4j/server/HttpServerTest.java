@@ -170,6 +170,19 @@ class HttpServerTest {
   }
 
   @Test
+  void withoutTokensTheConfiguredNamespaceIsServed() throws Exception {
+    ServerSettings ada = ServerSettings.defaults().withDefaultTenant(new Tenant("ada", Teams.NONE));
+    try (HttpServer server = HttpServer.start(engine, ada, "127.0.0.1", 0)) {
+      HttpApi api = new HttpApi(server.port(), null);
+      String id =
+          (String)
+              api.send("POST", "/v1/records", Map.of("content", "Ada's note")).body().get("id");
+      assertTrue(engine.get(dev.recall4j.core.Scope.of("ada"), id).isPresent());
+      assertTrue(engine.get(dev.recall4j.core.Scope.of("default"), id).isEmpty());
+    }
+  }
+
+  @Test
   void aNonLoopbackAddressWithoutTokensIsRefused() {
     IllegalArgumentException e =
         assertThrows(
