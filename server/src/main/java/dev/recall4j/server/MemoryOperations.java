@@ -181,9 +181,10 @@ final class MemoryOperations {
 
   private Answer get(Call call) {
     String id = call.args().required("id");
-    MemoryRecord record = stored(call, id);
-    return new Answer(
-        render(record, null, record.content()), ResultShapes.record(record, null, null));
+    // Capped like a page of one: a 1M-character record is cut to the ceiling, marked truncated.
+    Page page = new Page(pageTokenCeiling);
+    page.add(stored(call, id), null);
+    return page.single();
   }
 
   private Answer forget(Call call) {
@@ -375,6 +376,11 @@ final class MemoryOperations {
 
     String lastId() {
       return lastId;
+    }
+
+    /** The page's one record as an answer of its own (memory_get). */
+    Answer single() {
+      return new Answer(text.toString().strip(), items.get(0));
     }
 
     Answer answer(String cursor) {

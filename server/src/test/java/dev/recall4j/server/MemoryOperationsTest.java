@@ -182,6 +182,9 @@ class MemoryOperationsTest {
     Map<String, Object> item = items(answer.structured()).get(0);
     assertEquals(true, item.get("truncated"));
     assertTrue(engine.config().budget().tokenCounter().count(answer.text()) <= 120);
+    Answer got = small.call("memory_get", alice, Map.of("id", item.get("id")));
+    assertEquals(true, got.structured().get("truncated"));
+    assertTrue(engine.config().budget().tokenCounter().count(got.text()) <= 120);
   }
 
   @Test
