@@ -47,6 +47,7 @@ import picocli.CommandLine.Option;
       RepairCommand.class,
       EvalCommand.class,
       EvalGatesCommand.class,
+      ServeCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -1,0 +1,13 @@
+package dev.recall4j.server;
+
+import java.util.Map;
+
+/**
+ * What one operation returns, for either transport: a text rendering for a model to read, and the
+ * structured result ({@link ResultShapes}) for a program, which is also the JSON API's body.
+ */
+record Answer(String text, Map<String, Object> structured) {
+  Answer {
+    structured = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(structured));
+  }
+}

@@ -1,0 +1,149 @@
+package dev.recall4j.server;
+
+import dev.recall4j.engine.RecallEngine;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.EnumSet;
+import java.util.Map;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+
+/**
+ * MCP streamable HTTP at {@code /mcp}, the JSON API under {@code /v1/} and {@code GET /health}, on
+ * one Jetty server over one engine. Every request but {@code /health} passes {@link AccessGuard}.
+ *
+ * <p>Without tokens the server serves its default tenant (the configured namespace) and binds to a
+ * loopback address only: a non-loopback address without tokens is refused before anything listens.
+ */
+public final class HttpServer implements AutoCloseable {
+  private final Server jetty;
+  private final McpSyncServer mcp;
+
+  private HttpServer(Server jetty, McpSyncServer mcp) {
+    this.jetty = jetty;
+    this.mcp = mcp;
+  }
+
+  /**
+   * Starts listening on {@code host:port} (port 0 picks a free one) and returns.
+   *
+   * @throws IllegalArgumentException when {@code host} is not loopback and no tokens are configured
+   */
+  public static HttpServer start(
+      RecallEngine engine, ServerSettings settings, String host, int port) throws Exception {
+    requireSafeBind(host, settings);
+    MemoryOperations operations = new MemoryOperations(engine, settings.pageTokenCeiling());
+    HttpServletStreamableServerTransportProvider transport =
+        HttpServletStreamableServerTransportProvider.builder()
+            .jsonMapper(McpRecallServer.JSON)
+            .mcpEndpoint("/mcp")
+            .contextExtractor(
+                request -> {
+                  Object tenant = request.getAttribute(AccessGuard.TENANT_ATTRIBUTE);
+                  return tenant == null
+                      ? McpTransportContext.EMPTY
+                      : McpTransportContext.create(Map.of(McpRecallServer.TENANT, tenant));
+                })
+            .build();
+    // Over HTTP a call without a tenant never reaches a tool (AccessGuard); none is the fallback.
+    McpSyncServer mcp =
+        new McpRecallServer(operations, settings.defaultTenant(), settings.version())
+            .build(McpServer.sync(transport));
+
+    Server jetty = new Server();
+    ServerConnector connector = new ServerConnector(jetty);
+    connector.setHost(host);
+    connector.setPort(port);
+    jetty.addConnector(connector);
+    ServletContextHandler context = new ServletContextHandler();
+    context.setContextPath("/");
+    FilterHolder guard =
+        new FilterHolder(
+            new AccessGuard(
+                settings.defaultTenant(), settings.tokens(), settings.allowedOrigins()));
+    guard.setAsyncSupported(true);
+    context.addFilter(guard, "/*", EnumSet.of(DispatcherType.REQUEST));
+    ServletHolder mcpHolder = new ServletHolder(transport);
+    mcpHolder.setAsyncSupported(true);
+    context.addServlet(mcpHolder, "/mcp");
+    context.addServlet(new ServletHolder(new JsonApiServlet(operations)), "/v1/*");
+    context.addServlet(new ServletHolder(new HealthServlet()), "/health");
+    jetty.setHandler(context);
+    try {
+      jetty.start();
+    } catch (Exception e) {
+      mcp.close();
+      jetty.stop();
+      throw e;
+    }
+    return new HttpServer(jetty, mcp);
+  }
+
+  /** The port listened on (the one picked when started with port 0). */
+  public int port() {
+    return ((ServerConnector) jetty.getConnectors()[0]).getLocalPort();
+  }
+
+  /** Blocks until the server stops. */
+  public void join() throws InterruptedException {
+    jetty.join();
+  }
+
+  @Override
+  public void close() throws Exception {
+    try {
+      mcp.closeGracefully();
+    } finally {
+      jetty.stop();
+    }
+  }
+
+  /**
+   * Refuses a non-loopback {@code host} when no tokens are configured: call before opening the
+   * index, so a refused start changes nothing.
+   *
+   * @throws IllegalArgumentException naming the address
+   */
+  public static void requireSafeBind(String host, ServerSettings settings) {
+    if (!settings.tokens().isEmpty()) {
+      return;
+    }
+    boolean loopback;
+    try {
+      loopback = InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("--http " + host + ": unknown host");
+    }
+    if (!loopback) {
+      throw new IllegalArgumentException(
+          "--http "
+              + host
+              + ": refusing to serve a non-loopback address without tokens; configure --token"
+              + " VARIABLE=namespace, or bind 127.0.0.1");
+    }
+  }
+
+  /** {@code GET /health}: 200 while the server answers; no data, no token needed. */
+  private static final class HealthServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response)
+        throws IOException {
+      response.setContentType("application/json");
+      response.getWriter().write("{\"status\":\"ok\"}");
+    }
+  }
+}

@@ -1,0 +1,211 @@
+package dev.recall4j.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.engine.Teams;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** MCP streamable HTTP, the JSON API, tokens and Origin checks against a real Jetty server. */
+class HttpServerTest {
+  static final String ALICE = "alice-token-0123456789";
+  static final String BOB = "bob-token-0123456789ab";
+
+  @TempDir Path workspace;
+  private RecallEngine engine;
+
+  @BeforeEach
+  void open() throws Exception {
+    engine = TestEngines.open(workspace);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    engine.close();
+  }
+
+  static McpSyncClient mcpClient(int port, String token) {
+    HttpClientStreamableHttpTransport.Builder transport =
+        HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
+            .endpoint("/mcp")
+            .jsonMapper(McpRecallServer.JSON);
+    if (token != null) {
+      transport.httpRequestCustomizer(
+          (request, method, uri, body, context) ->
+              request.header("Authorization", "Bearer " + token));
+    }
+    return McpClient.sync(transport.build()).requestTimeout(Duration.ofSeconds(30)).build();
+  }
+
+  static ServerSettings withTokens() {
+    return ServerSettings.defaults()
+        .withTokens(
+            List.of(
+                new TokenGrant("ALICE_TOKEN", ALICE, new Tenant("alice", Teams.NONE)),
+                new TokenGrant("BOB_TOKEN", BOB, new Tenant("bob", Teams.NONE))));
+  }
+
+  @Test
+  void mcpOverStreamableHttp() throws Exception {
+    try (HttpServer server = HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0);
+        McpSyncClient client = mcpClient(server.port(), null)) {
+      client.initialize();
+      StdioServerTest.McpToolFlow.run(client);
+    }
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void jsonApiOffersTheSameOperationsAndShapes() throws Exception {
+    try (HttpServer server = HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0)) {
+      HttpApi api = new HttpApi(server.port(), null);
+      assertEquals(200, api.send("GET", "/health", null).status());
+
+      HttpApi.Response saved =
+          api.send(
+              "POST",
+              "/v1/records",
+              Map.of("content", "The build needs JDK 21.", "tags", List.of("build")));
+      assertEquals(200, saved.status(), saved.body().toString());
+      String id = (String) saved.body().get("id");
+
+      HttpApi.Response search = api.send("POST", "/v1/search", Map.of("query", "JDK build"));
+      List<Map<String, Object>> items = (List<Map<String, Object>>) search.body().get("items");
+      assertEquals(id, items.get(0).get("id"));
+
+      HttpApi.Response recall =
+          api.send("POST", "/v1/recall", Map.of("query", "which JDK", "budget_tokens", 100));
+      assertTrue(((String) recall.body().get("context")).contains("JDK 21"));
+
+      HttpApi.Response list = api.send("GET", "/v1/records?tags=build&limit=5", null);
+      assertEquals(1, ((List<?>) list.body().get("items")).size());
+
+      assertEquals("active", api.send("GET", "/v1/records/" + id, null).body().get("status"));
+      assertEquals("deleted", api.send("DELETE", "/v1/records/" + id, null).body().get("status"));
+      assertTrue(
+          ((List<?>) api.send("POST", "/v1/search", Map.of("query", "JDK")).body().get("items"))
+              .isEmpty());
+
+      HttpApi.Response bad =
+          api.send("POST", "/v1/recall", Map.of("query", "x", "budget_tokens", "many"));
+      assertEquals(400, bad.status());
+      assertTrue(((String) bad.body().get("error")).startsWith("argument 'budget_tokens'"));
+      HttpApi.Response broken = api.send("POST", "/v1/records", "{\"content\": ");
+      assertEquals(400, broken.status());
+      assertTrue(((String) broken.body().get("error")).startsWith("body: not a JSON object"));
+      assertEquals(404, api.send("GET", "/v1/nothing", null).status());
+      assertEquals(1, api.send("GET", "/v1/stats", null).body().get("records"));
+    }
+  }
+
+  @Test
+  void foreignOriginsAreRefusedLoopbackOnesServed() throws Exception {
+    try (HttpServer server = HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0)) {
+      HttpApi api = new HttpApi(server.port(), null);
+      Map<String, Object> body = Map.of("query", "x");
+      assertEquals(
+          403, api.send("POST", "/v1/search", body, "Origin", "http://evil.example").status());
+      assertEquals(
+          403, api.send("POST", "/mcp", "{}", "Origin", "http://127.0.0.1.evil.example").status());
+      assertEquals(
+          200, api.send("POST", "/v1/search", body, "Origin", "http://localhost:3000").status());
+      assertEquals(200, api.send("POST", "/v1/search", body).status());
+    }
+  }
+
+  @Test
+  void tokensSelectTheNamespaceAndUnknownOnesAreRefused() throws Exception {
+    try (HttpServer server = HttpServer.start(engine, withTokens(), "127.0.0.1", 0)) {
+      HttpApi anonymous = new HttpApi(server.port(), null);
+      HttpApi wrong = new HttpApi(server.port(), "not-a-token-at-all-xx");
+      HttpApi alice = new HttpApi(server.port(), ALICE);
+      HttpApi bob = new HttpApi(server.port(), BOB);
+      Map<String, Object> body = Map.of("query", "x");
+      assertEquals(401, anonymous.send("POST", "/v1/search", body).status());
+      assertEquals(401, wrong.send("POST", "/v1/search", body).status());
+      assertEquals(401, anonymous.send("POST", "/mcp", "{}").status());
+      assertEquals(200, anonymous.send("GET", "/health", null).status());
+
+      String id =
+          (String)
+              alice
+                  .send("POST", "/v1/records", Map.of("content", "Alice's secret plan"))
+                  .body()
+                  .get("id");
+      assertEquals(200, alice.send("GET", "/v1/records/" + id, null).status());
+      assertEquals(400, bob.send("GET", "/v1/records/" + id, null).status());
+      assertEquals(400, bob.send("DELETE", "/v1/records/" + id, null).status());
+      assertTrue(
+          ((List<?>)
+                  bob.send("POST", "/v1/search", Map.of("query", "secret plan"))
+                      .body()
+                      .get("items"))
+              .isEmpty());
+
+      try (McpSyncClient client = mcpClient(server.port(), BOB)) {
+        client.initialize();
+        var result =
+            StdioServerTest.McpToolFlow.call(client, "memory_search", Map.of("query", "secret"));
+        assertTrue(StdioServerTest.McpToolFlow.items(result).isEmpty());
+      }
+      try (McpSyncClient client = mcpClient(server.port(), ALICE)) {
+        client.initialize();
+        var result =
+            StdioServerTest.McpToolFlow.call(client, "memory_search", Map.of("query", "secret"));
+        assertEquals(id, StdioServerTest.McpToolFlow.firstId(result));
+      }
+    }
+  }
+
+  @Test
+  void withoutTokensTheConfiguredNamespaceIsServed() throws Exception {
+    ServerSettings ada = ServerSettings.defaults().withDefaultTenant(new Tenant("ada", Teams.NONE));
+    try (HttpServer server = HttpServer.start(engine, ada, "127.0.0.1", 0)) {
+      HttpApi api = new HttpApi(server.port(), null);
+      String id =
+          (String)
+              api.send("POST", "/v1/records", Map.of("content", "Ada's note")).body().get("id");
+      assertTrue(engine.get(dev.recall4j.core.Scope.of("ada"), id).isPresent());
+      assertTrue(engine.get(dev.recall4j.core.Scope.of("default"), id).isEmpty());
+    }
+  }
+
+  @Test
+  void aNonLoopbackAddressWithoutTokensIsRefused() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> HttpServer.start(engine, ServerSettings.defaults(), "0.0.0.0", 0));
+    assertTrue(e.getMessage().contains("non-loopback"), e.getMessage());
+  }
+
+  @Test
+  void tokensComeFromTheEnvironmentAndAreNeverPrinted() {
+    TokenGrant grant =
+        TokenGrant.parse("ALICE_TOKEN=alice:tide,reef", Map.of("ALICE_TOKEN", ALICE));
+    assertEquals("alice", grant.tenant().namespace());
+    assertEquals(Teams.of("tide", "reef"), grant.tenant().teams());
+    assertTrue(!grant.toString().contains(ALICE));
+    IllegalArgumentException unset =
+        assertThrows(
+            IllegalArgumentException.class, () -> TokenGrant.parse("NOPE=alice", Map.of()));
+    assertTrue(unset.getMessage().contains("NOPE"));
+    IllegalArgumentException shortToken =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TokenGrant.parse("T=alice", Map.of("T", "short")));
+    assertTrue(!shortToken.getMessage().contains("short"), shortToken.getMessage());
+  }
+}
