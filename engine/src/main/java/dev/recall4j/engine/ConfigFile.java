@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * embedder: {provider: onnx, model: bge-small-en-v15-q, host: http://127.0.0.1:11434,
  *            timeout_ms: 10000, batch_size: 32, passage_words: 128, cache_size: 1024,
  *            background: false}
- * recall: {deadline_ms: 200, top_k: 50, fusion: "convex:alpha=0.5,weights=confidence", decay: true, tier_boost: 0.25}
+ * recall: {deadline_ms: 200, top_k: 50, fusion: "convex:alpha=0.5", decay: true, tier_boost: 0.25}
  * budget: {context_length: 8192, share: 0.25, tokenizer: cl100k, pinned_share: 0.5}
  * index_settings: {vector_encoding: int8, hnsw_m: 16, hnsw_beam_width: 100, vector_candidates: 100,
  *                  bm25_k1: 0.9, bm25_b: 0.4, code_field_boost: 0.3}

@@ -40,10 +40,8 @@ import java.time.Duration;
  * @param deadline {@code recall.deadline_ms}: end-to-end time after which recall answers from the
  *     lexical path alone (200 ms; from the seeds' per-prompt target)
  * @param topK {@code recall.top_k}: candidates taken from each path (50)
- * @param fusion {@code recall.fusion}: the fusion spec (default {@code
- *     convex:alpha=0.5,weights=confidence}: min-max normalised scores, α 0.5 re-weighed per query by
- *     each path's confidence, the z-score of its best hit; docs/RESULTS.md, "Quality against the
- *     status quo and the better path"). Fixed α 0.5 (after Bruch et al., TOIS 2023) was chosen by the fusion sweep in
+ * @param fusion {@code recall.fusion}: the fusion spec (default {@code convex:alpha=0.5}: min-max
+ *     normalised scores, equal weights, after Bruch et al., TOIS 2023). Chosen by the fusion sweep in
  *     docs/RESULTS.md with bge-small and passage vectors: the largest α at or above the better single
  *     path on every shared dataset and LoCoMo level (α 0.6 loses LoCoMo turns to BM25); before
  *     passage vectors α 0.3 was the largest, because one vector per long session was a poor signal;
@@ -275,7 +273,7 @@ public record EngineConfig(
     private boolean embedInBackground;
     private Duration deadline = Duration.ofMillis(200);
     private int topK = 50;
-    private String fusion = "convex:alpha=0.5,weights=confidence";
+    private String fusion = "convex:alpha=0.5";
     private boolean recencyDecay = true;
     private String tierBoost = "0.25";
     private int contextLength;

@@ -25,7 +25,7 @@ class ConfigFileTest {
     assertEquals(EmbedderProvider.ONNX, c.embedderProvider());
     assertEquals(0.25, c.budgetShare());
     assertEquals(Duration.ofMillis(200), c.deadline());
-    assertEquals("convex:alpha=0.5,weights=confidence", c.fusion());
+    assertEquals("convex:alpha=0.5", c.fusion());
     assertEquals(true, c.recencyDecay());
   }
 

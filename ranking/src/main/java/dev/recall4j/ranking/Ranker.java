@@ -72,7 +72,7 @@ public final class Ranker {
     this.clock = b.clock;
   }
 
-  /** A builder with the defaults: convex α 0.5 with confidence weights, default decay, trust on, tier boost 0.25, default dedup, no MMR, UTC system clock. */
+  /** A builder with the defaults: convex α 0.5, default decay, trust on, tier boost 0.25, default dedup, no MMR, UTC system clock. */
   public static Builder builder() {
     return new Builder();
   }
@@ -166,7 +166,7 @@ public final class Ranker {
   public static final class Builder {
     // The measured defaults (docs/RESULTS.md: "Passage vectors and the default fusion", "Priority
     // tiers: strict vs boost"), the same as the engine's.
-    private Fusion fusion = Fusions.parse("convex:alpha=0.5,weights=confidence");
+    private Fusion fusion = Fusions.convex(0.5);
     private RecencyDecay decay = RecencyDecay.defaults();
     private boolean trust = true;
     private TierPolicy tiers = TierPolicy.boost(0.25);
@@ -176,7 +176,7 @@ public final class Ranker {
 
     private Builder() {}
 
-    /** The fusion (default {@code convex:alpha=0.5,weights=confidence}). */
+    /** The fusion (default {@code convex:alpha=0.5}). */
     public Builder fusion(Fusion fusion) {
       this.fusion = Checks.notNull(fusion, "fusion");
       return this;
