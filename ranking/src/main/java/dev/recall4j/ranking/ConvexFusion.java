@@ -92,21 +92,8 @@ record ConvexFusion(double alpha, boolean theoretical, boolean confidence) imple
   }
 
   /** The z-score of the best hit within the list; NaN for fewer than two hits or equal scores. */
-  static double topZ(List<Candidate> hits) {
-    int n = hits.size();
-    if (n < 2) {
-      return Double.NaN;
-    }
-    double mean = 0;
-    for (Candidate c : hits) {
-      mean += c.score();
-    }
-    mean /= n;
-    double squares = 0;
-    for (Candidate c : hits) {
-      squares += (c.score() - mean) * (c.score() - mean);
-    }
-    double sd = Math.sqrt(squares / (n - 1));
-    return sd == 0 ? Double.NaN : (hits.get(0).score() - mean) / sd;
+  private static double topZ(List<Candidate> hits) {
+    ScoreStats stats = ScoreStats.of(hits);
+    return stats.sd() == 0 ? Double.NaN : (hits.get(0).score() - stats.mean()) / stats.sd();
   }
 }
