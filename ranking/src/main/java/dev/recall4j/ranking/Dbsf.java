@@ -25,16 +25,9 @@ record Dbsf() implements TableFusion {
     for (PathResult p : canonical) {
       List<Candidate> hits = p.ranked();
       int n = hits.size();
-      double mean = 0;
-      for (Candidate c : hits) {
-        mean += c.score();
-      }
-      mean /= Math.max(n, 1);
-      double squares = 0;
-      for (Candidate c : hits) {
-        squares += (c.score() - mean) * (c.score() - mean);
-      }
-      double sd = n < 2 ? 0 : Math.sqrt(squares / (n - 1));
+      ScoreStats stats = ScoreStats.of(hits);
+      double mean = stats.mean();
+      double sd = stats.sd();
       int[] ranks = p.ranks();
       for (int i = 0; i < n; i++) {
         double norm = sd == 0 ? 0.5 : (hits.get(i).score() - (mean - 3 * sd)) / (6 * sd);

@@ -9,8 +9,9 @@ import java.util.Map;
  * The built-in fusions, and the parser of their specs.
  *
  * <p>Spec grammar: {@code method[:key=value(,key=value)*]}, for example {@code rrf}, {@code
- * rrf:k=60}, {@code rrf:k=60,lexical=1.0,vector=0.5,window=100}, {@code convex:alpha=0.3} or {@code
- * dbsf}. {@link Fusion#name()} prints the canonical spec, which parses back to an equal fusion.
+ * rrf:k=60}, {@code rrf:k=60,lexical=1.0,vector=0.5,window=100}, {@code convex:alpha=0.3}, {@code
+ * convex:alpha=0.5,weights=confidence} or {@code dbsf}. {@link Fusion#name()} prints the canonical
+ * spec, which parses back to an equal fusion.
  */
 public final class Fusions {
   /** RRF's smoothing constant from Cormack et al., SIGIR 2009. */
@@ -45,7 +46,7 @@ public final class Fusions {
    * @throws IllegalArgumentException naming {@code alpha}
    */
   public static Fusion convex(double alpha) {
-    return new ConvexFusion(alpha, false);
+    return new ConvexFusion(alpha, false, false);
   }
 
   /**
@@ -58,7 +59,8 @@ public final class Fusions {
   /**
    * Parses a fusion spec (see the class comment). In {@code rrf} specs the keys {@code k} and
    * {@code window} are settings and every other key is a path weight; {@code convex} without {@code
-   * alpha} means α = 0.5.
+   * alpha} means α = 0.5, and takes {@code norm=minmax|theoretical} and {@code
+   * weights=fixed|confidence} (see {@link ConvexFusion}).
    *
    * @throws IllegalArgumentException naming the bad setting and showing its value
    */
@@ -70,7 +72,7 @@ public final class Fusions {
     return switch (method) {
       case "rrf" -> parseRrf(settings);
       case "convex" -> {
-        onlyKnown(settings, "convex", "alpha", "norm");
+        onlyKnown(settings, "convex", "alpha", "norm", "weights");
         double alpha = settings.containsKey("alpha") ? number("alpha", settings.get("alpha")) : 0.5;
         String norm = settings.getOrDefault("norm", "minmax");
         Checks.require(
@@ -79,7 +81,14 @@ public final class Fusions {
             "must be minmax or theoretical, got %s in %s",
             Checks.excerpt(norm),
             Checks.excerpt(text));
-        yield new ConvexFusion(alpha, norm.equals("theoretical"));
+        String weights = settings.getOrDefault("weights", "fixed");
+        Checks.require(
+            weights.equals("fixed") || weights.equals("confidence"),
+            "weights",
+            "must be fixed or confidence, got %s in %s",
+            Checks.excerpt(weights),
+            Checks.excerpt(text));
+        yield new ConvexFusion(alpha, norm.equals("theoretical"), weights.equals("confidence"));
       }
       case "dbsf" -> {
         onlyKnown(settings, "dbsf");

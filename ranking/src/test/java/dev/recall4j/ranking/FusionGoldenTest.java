@@ -101,6 +101,51 @@ class FusionGoldenTest {
   }
 
   @Test
+  void convexConfidenceWeighsEachPathByTheZScoreOfItsBestHit() {
+    // z of the best hit (sample sd): lexical (10 − 6.75) / sqrt(46.75 / 3), vector (0.9 − 2.2/3) /
+    // sd;
+    // the vector path weighs 0.5·z_v / (0.5·z_v + 0.5·z_l), then min-max scores as in
+    // convexAlpha03.
+    double zLex = (10 - 6.75) / Math.sqrt(46.75 / 3);
+    double vecMean = 2.2 / 3;
+    double zVec =
+        (0.9 - vecMean)
+            / Math.sqrt(
+                ((0.9 - vecMean) * (0.9 - vecMean)
+                        + (0.8 - vecMean) * (0.8 - vecMean)
+                        + (0.5 - vecMean) * (0.5 - vecMean))
+                    / 2);
+    double w = zVec / (zVec + zLex);
+    List<FusedCandidate> fused = Fusions.parse("convex:alpha=0.5,weights=confidence").fuse(PATHS);
+    assertFused(
+        fused,
+        "c",
+        (1 - w) * 7 / 9 + w,
+        "a",
+        (1 - w) + w * 0.75,
+        "b",
+        (1 - w) * 7 / 9,
+        "d",
+        0.0,
+        "e",
+        0.0);
+    // The same numbers from an independent computation (Python statistics.stdev): w =
+    // 0.49302622140618.
+    assertEquals(0.8873391603124858, fused.get(0).fusedScore(), 1e-12);
+    assertEquals(0.8767434446484534, fused.get(1).fusedScore(), 1e-12);
+  }
+
+  @Test
+  void convexConfidenceKeepsAlphaWithoutEvidence() {
+    // The vector path has one hit, so no spread to measure confidence by: fixed α 0.3 applies.
+    List<PathResult> paths =
+        List.of(path("lexical", c("a", 3), c("b", 1)), path("vector", c("b", 0.7)));
+    assertEquals(
+        Fusions.convex(0.3).fuse(paths),
+        Fusions.parse("convex:alpha=0.3,weights=confidence").fuse(paths));
+  }
+
+  @Test
   void convexWithOnePathUsesItAlone() {
     // alpha = 1 would zero the lexical path; with no vector hits it must still order by BM25.
     List<FusedCandidate> fused =
@@ -150,7 +195,12 @@ class FusionGoldenTest {
 
   @Test
   void emptyInputFusesToNothing() {
-    for (Fusion f : List.of(Fusions.rrf(60), Fusions.convex(0.5), Fusions.dbsf())) {
+    for (Fusion f :
+        List.of(
+            Fusions.rrf(60),
+            Fusions.convex(0.5),
+            Fusions.parse("convex:weights=confidence"),
+            Fusions.dbsf())) {
       assertEquals(List.of(), f.fuse(List.of()));
       assertEquals(List.of(), f.fuse(List.of(path("lexical"), path("vector"))));
     }

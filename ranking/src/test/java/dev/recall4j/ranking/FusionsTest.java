@@ -23,6 +23,10 @@ class FusionsTest {
         Fusions.parse(" rrf : k=60, lexical=1.0 ,vector=0.5,window=100"));
     assertEquals(Fusions.convex(0.3), Fusions.parse("convex:alpha=0.3"));
     assertEquals(Fusions.convex(0.5), Fusions.parse("convex"));
+    assertEquals(Fusions.convex(0.5), Fusions.parse("convex:weights=fixed"));
+    assertEquals(
+        "convex:alpha=0.4,weights=confidence",
+        Fusions.parse("convex:weights=confidence,alpha=0.4").name());
     assertEquals(Fusions.dbsf(), Fusions.parse("DBSF"));
   }
 
@@ -33,6 +37,7 @@ class FusionsTest {
             Fusions.rrf(60),
             Fusions.rrf(7, Map.of("vector", 0.25, "lexical", 2.0), 50),
             Fusions.convex(0.3),
+            Fusions.parse("convex:alpha=0.5,norm=theoretical,weights=confidence"),
             Fusions.dbsf());
     assertEquals("rrf:k=7,lexical=2.0,vector=0.25,window=50", fusions.get(1).name());
     for (Fusion f : fusions) {
@@ -56,7 +61,8 @@ class FusionsTest {
         "convex:alpha=1.5       | alpha: must be a finite number in [0.0, 1.0], got 1.5",
         "convex:alpha=-0.1      | alpha: must be a finite number in [0.0, 1.0], got -0.1",
         "convex:alpha=NaN       | alpha: must be a finite number in [0.0, 1.0], got NaN",
-        "convex:beta=1          | beta: is not a setting of convex (settings: alpha, norm)",
+        "convex:beta=1          | beta: is not a setting of convex (settings: alpha, norm, weights)",
+        "convex:weights=zscore  | weights: must be fixed or confidence, got \"zscore\"",
         "convex:norm=zscore     | norm: must be minmax or theoretical, got \"zscore\"",
         "dbsf:k=3               | k: is not a setting of dbsf (settings: none)",
         "borda                  | fusion: unknown method \"borda\"",
