@@ -88,18 +88,20 @@ final class StatsCommand implements Callable<Integer> {
     try (RecallEngine engine =
         session != null ? options.open(config) : options.openReadOnly(config)) {
       if (session != null) {
-        engine.recordSession(
-            scope,
-            new SessionStats(
-                session.id,
-                session.budgetTokens,
-                session.injectedTokens,
-                session.compressed,
-                session.tokensPerSec));
+        engine
+            .statistics()
+            .recordSession(
+                scope,
+                new SessionStats(
+                    session.id,
+                    session.budgetTokens,
+                    session.injectedTokens,
+                    session.compressed,
+                    session.tokensPerSec));
         out.println("recorded session " + session.id);
       }
       out.println("statistics: " + config.statsFile());
-      RecallLogSummary summary = engine.recallLogSummary(scope);
+      RecallLogSummary summary = engine.statistics().recallLogSummary(scope);
       out.printf(
           Locale.ROOT,
           "recall log: %d recalls in namespace %s",
@@ -115,7 +117,7 @@ final class StatsCommand implements Callable<Integer> {
             summary.avgMillis());
       }
       out.println();
-      for (LoggedRecall r : engine.recallLog(scope, Math.max(1, last))) {
+      for (LoggedRecall r : engine.statistics().recallLog(scope, Math.max(1, last))) {
         out.printf(
             Locale.ROOT,
             "  %s  %d/%d tokens  %s  \"%s\" -> %s%n",
@@ -126,7 +128,7 @@ final class StatsCommand implements Callable<Integer> {
             r.query(),
             r.ids().isEmpty() ? "(nothing)" : String.join(", ", r.ids()));
       }
-      printBudget(out, config, engine.budgetAdvice(scope));
+      printBudget(out, config, engine.statistics().budgetAdvice(scope));
     }
     return 0;
   }

@@ -46,7 +46,8 @@ final class StatusCommand implements Callable<Integer> {
       print(out, "kind", s.byKind());
       print(out, "tier", s.byTier());
       print(out, "status", s.byStatus());
-      StatsCommand.printBudget(out, config, engine.budgetAdvice(options.scope(config)));
+      StatsCommand.printBudget(
+          out, config, engine.statistics().budgetAdvice(options.scope(config)));
     }
     return 0;
   }

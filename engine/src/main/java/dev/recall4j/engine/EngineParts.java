@@ -137,8 +137,8 @@ final class EngineParts implements Closeable {
       Thread.currentThread().interrupt();
     }
     try (LuceneStore index = store;
-        Embedder model = embedder;
-        Statistics stats = statistics) {
+        Embedder model = embedder) {
+      statistics.close();
       LOG.debug("closing engine over {}", config.indexDir());
     }
   }

@@ -347,39 +347,11 @@ public final class RecallEngine implements Closeable {
   }
 
   /**
-   * Records one agent session's budget statistics (a {@code memory_stats} row of the scope's
-   * namespace), to be called once at session end. Durable when it returns.
-   *
-   * @throws IllegalStateException when statistics are off ({@code stats.enabled: false})
+   * The statistics this engine keeps (stats.db inside the index): agent sessions, the budget advice
+   * drawn from them, and the recall log.
    */
-  public void recordSession(Scope scope, SessionStats session) {
-    statistics.recordSession(scope, session);
-  }
-
-  /**
-   * Budget advice from the namespace's recorded sessions ({@link BudgetAdvice} has the rules);
-   * empty when statistics are off. Never changes a setting.
-   */
-  public Optional<BudgetAdvice> budgetAdvice(Scope scope) {
-    return statistics.budgetAdvice(scope);
-  }
-
-  /**
-   * The namespace's most recent recall-log entries, newest first. Recalls are logged in the
-   * background: a recall shows up here shortly after it returns, and certainly after {@link
-   * #close}.
-   *
-   * @throws IllegalStateException when statistics are off
-   */
-  public List<LoggedRecall> recallLog(Scope scope, int limit) {
-    return statistics.recallLog(scope, limit);
-  }
-
-  /**
-   * Aggregates of the namespace's recall log. @throws IllegalStateException when statistics are off
-   */
-  public RecallLogSummary recallLogSummary(Scope scope) {
-    return statistics.recallLogSummary(scope);
+  public Statistics statistics() {
+    return statistics;
   }
 
   /**

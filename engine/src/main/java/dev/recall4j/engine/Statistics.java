@@ -2,7 +2,6 @@ package dev.recall4j.engine;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Scope;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * read-only, and only when first asked (a recall or an export never touches it); before any writer
  * created it, the log and the sessions are empty.
  */
-final class Statistics implements Closeable {
+public final class Statistics {
   private static final Logger LOG = LoggerFactory.getLogger(Statistics.class);
 
   private final boolean enabled;
@@ -106,7 +105,14 @@ final class Statistics implements Closeable {
     return store == null ? null : store.orElse(null);
   }
 
-  void recordSession(Scope scope, SessionStats session) {
+  /**
+   * Records one agent session's budget statistics (a {@code memory_stats} row of the scope's
+   * namespace), to be called once at session end. Durable when it returns.
+   *
+   * @throws IllegalStateException when statistics are off ({@code stats.enabled: false}) or the
+   *     engine is read-only
+   */
+  public void recordSession(Scope scope, SessionStats session) {
     Checks.notNull(scope, "scope");
     Checks.notNull(session, "session");
     StatsStore target = required().filter(s -> writable).orElse(null);
@@ -117,7 +123,11 @@ final class Statistics implements Closeable {
     target.recordSession(scope.namespace(), session, clock.instant());
   }
 
-  Optional<BudgetAdvice> budgetAdvice(Scope scope) {
+  /**
+   * Budget advice from the namespace's recorded sessions ({@link BudgetAdvice} has the rules);
+   * empty when statistics are off. Never changes a setting.
+   */
+  public Optional<BudgetAdvice> budgetAdvice(Scope scope) {
     Checks.notNull(scope, "scope");
     if (!enabled) {
       return Optional.empty();
@@ -129,13 +139,25 @@ final class Statistics implements Closeable {
     return Optional.of(BudgetAdvice.of(sessions, budgetShare));
   }
 
-  List<LoggedRecall> recallLog(Scope scope, int limit) {
+  /**
+   * The namespace's most recent recall-log entries, newest first. Recalls are logged in the
+   * background: a recall shows up here shortly after it returns, and certainly after the engine
+   * closes.
+   *
+   * @throws IllegalStateException when statistics are off
+   */
+  public List<LoggedRecall> recallLog(Scope scope, int limit) {
     Checks.notNull(scope, "scope");
     Checks.require(limit >= 1, "limit", "must be >= 1, got %d", limit);
     return required().map(s -> s.recentRecalls(scope.namespace(), limit)).orElse(List.of());
   }
 
-  RecallLogSummary recallLogSummary(Scope scope) {
+  /**
+   * Aggregates of the namespace's recall log.
+   *
+   * @throws IllegalStateException when statistics are off
+   */
+  public RecallLogSummary recallLogSummary(Scope scope) {
     Checks.notNull(scope, "scope");
     return required()
         .map(s -> s.summary(scope.namespace()))
@@ -162,8 +184,8 @@ final class Statistics implements Closeable {
     return store;
   }
 
-  @Override
-  public synchronized void close() throws IOException {
+  /** Closes the database; the engine does, when it closes. */
+  synchronized void close() throws IOException {
     if (store != null && store.isPresent()) {
       store.get().close();
     }

@@ -39,7 +39,12 @@ final class KillNineChild {
         if (i % 5 == 4) {
           List<MemoryRecord> batch = new ArrayList<>();
           for (int j = 0; j < 20; j++) {
-            batch.add(record(id + "." + j, "batch " + i + " item " + j + " about harbour tides"));
+            // The prefix keeps contents distinct across runs: a save of content an active record of
+            // the
+            // scope already holds is stored once, under the first id (the engine's dedup).
+            batch.add(
+                record(
+                    id + "." + j, "batch " + i + " item " + j + " of " + prefix + " about tides"));
           }
           engine.saveAll(batch);
           out.println(
@@ -48,12 +53,13 @@ final class KillNineChild {
           engine.save(record(id, "record " + i + " of " + prefix + " about station moves"));
           out.println("saved " + id + " ok");
         }
-        if (i % 3 == 2) {
+        // Only single records are superseded and forgotten: a batch's ids are ID.0 to ID.19.
+        if (i % 3 == 2 && (i - 1) % 5 != 4) {
           String old = prefix + "-" + (i - 1);
           engine.supersede(SCOPE, old, record(old + "v2", "the corrected record " + (i - 1)));
           out.println("superseded " + old + " " + old + "v2 ok");
         }
-        if (i % 7 == 6) {
+        if (i % 7 == 6 && (i - 3) % 5 != 4) {
           String forgotten = prefix + "-" + (i - 3);
           engine.forget(SCOPE, forgotten);
           out.println("forgot " + forgotten + " ok");

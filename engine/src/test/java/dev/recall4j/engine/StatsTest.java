@@ -61,7 +61,7 @@ class StatsTest {
     }
     assertTrue(Files.isRegularFile(workspace.resolve("agents/index/stats.db")), "inside the index");
     try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
-      List<LoggedRecall> log = engine.recallLog(ALICE, 10);
+      List<LoggedRecall> log = engine.statistics().recallLog(ALICE, 10);
       assertEquals(1, log.size());
       LoggedRecall entry = log.get(0);
       assertEquals(T0, entry.recordedAt());
@@ -73,8 +73,10 @@ class StatsTest {
       assertEquals(300, entry.budgetTokens());
       assertTrue(entry.tokensUsed() > 0 && entry.tokensUsed() <= 300);
       assertEquals("lexical (no embedder)", entry.retrieval());
-      assertEquals(1, engine.recallLogSummary(ALICE).entries());
-      assertTrue(engine.recallLog(Scope.of("bob"), 10).isEmpty(), "the log is read per namespace");
+      assertEquals(1, engine.statistics().recallLogSummary(ALICE).entries());
+      assertTrue(
+          engine.statistics().recallLog(Scope.of("bob"), 10).isEmpty(),
+          "the log is read per namespace");
     }
   }
 
@@ -91,14 +93,14 @@ class StatsTest {
         RecallEngine.open(config().logMaxRows(3).logMaxDays(1).build(), null, clock)) {
       assertEquals(
           List.of("query 4", "query 3", "query 2"),
-          engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
+          engine.statistics().recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
       clock.advance(Duration.ofDays(2));
       engine.recall(RecallRequest.builder("much later").scope(ALICE).build());
     }
     try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
       assertEquals(
           List.of("much later"),
-          engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList(),
+          engine.statistics().recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList(),
           "rows older than log_max_days are gone");
     }
   }
@@ -107,18 +109,22 @@ class StatsTest {
   void sessionsAreDurableAndFeedTheBudgetAdvice() throws IOException {
     try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
       for (int i = 0; i < 12; i++) {
-        engine.recordSession(ALICE, new SessionStats("session-" + i, 512, 476, false, 9.0));
+        engine
+            .statistics()
+            .recordSession(ALICE, new SessionStats("session-" + i, 512, 476, false, 9.0));
       }
-      engine.recordSession(Scope.of("bob"), new SessionStats("bob-1", 512, 10, false, null));
+      engine
+          .statistics()
+          .recordSession(Scope.of("bob"), new SessionStats("bob-1", 512, 10, false, null));
     }
     try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
-      BudgetAdvice advice = engine.budgetAdvice(ALICE).orElseThrow();
+      BudgetAdvice advice = engine.statistics().budgetAdvice(ALICE).orElseThrow();
       assertEquals(12, advice.sessions());
       assertEquals(BudgetAdvice.Suggestion.RAISE_SHARE, advice.suggestion());
       assertEquals(0.35, advice.suggestedShare());
       assertEquals(
           BudgetAdvice.Suggestion.NOT_ENOUGH_DATA,
-          engine.budgetAdvice(Scope.of("bob")).orElseThrow().suggestion());
+          engine.statistics().budgetAdvice(Scope.of("bob")).orElseThrow().suggestion());
       assertEquals(0.25, engine.config().budget().share(), "advice never changes a setting");
     }
   }
@@ -129,11 +135,14 @@ class StatsTest {
         RecallEngine.open(config().statsEnabled(false).build(), null, clock)) {
       engine.saveAll(records());
       engine.recall(RecallRequest.builder("mvn verify").scope(ALICE).build());
-      assertTrue(engine.budgetAdvice(ALICE).isEmpty());
+      assertTrue(engine.statistics().budgetAdvice(ALICE).isEmpty());
       IllegalStateException e =
           assertThrows(
               IllegalStateException.class,
-              () -> engine.recordSession(ALICE, new SessionStats("s", 1, 1, false, null)));
+              () ->
+                  engine
+                      .statistics()
+                      .recordSession(ALICE, new SessionStats("s", 1, 1, false, null)));
       assertTrue(e.getMessage().contains("stats.enabled: false"), e.getMessage());
     }
     assertFalse(Files.exists(workspace.resolve("agents/index/stats.db")));
@@ -171,14 +180,15 @@ class StatsTest {
               config().indexDir(Path.of("agents", name)).build(), null, clock)) {
         assertEquals(
             List.of("query of " + name),
-            engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
+            engine.statistics().recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
         engine.recall(RecallRequest.builder("not logged").scope(ALICE).build());
       }
     }
     assertFalse(Files.exists(workspace.resolve("agents/recall4j.db")));
     try (RecallEngine engine =
         RecallEngine.open(config().indexDir(Path.of("agents", "one")).build(), null, clock)) {
-      assertEquals(1, engine.recallLog(ALICE, 10).size(), "a read-only engine logs nothing");
+      assertEquals(
+          1, engine.statistics().recallLog(ALICE, 10).size(), "a read-only engine logs nothing");
       assertEquals(
           1,
           engine.get(ALICE, "profile").orElseThrow().recallCount(),
@@ -197,7 +207,7 @@ class StatsTest {
     try (RecallEngine engine = RecallEngine.open(config().build(), null, clock)) {
       assertEquals(
           List.of("logged by an older version"),
-          engine.recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
+          engine.statistics().recallLog(ALICE, 10).stream().map(LoggedRecall::query).toList());
     }
     assertFalse(Files.exists(workspace.resolve("agents/recall4j.db")), "moved, not copied");
     assertTrue(Files.isRegularFile(workspace.resolve("agents/index/stats.db")));
@@ -221,7 +231,7 @@ class StatsTest {
     assertEquals(List.of("invoices"), tables(theirs), "nothing added");
     try (RecallEngine engine =
         RecallEngine.open(config().statsDb(theirs).statsShareDb(true).build(), null, clock)) {
-      engine.recordSession(ALICE, new SessionStats("s", 10, 5, false, null));
+      engine.statistics().recordSession(ALICE, new SessionStats("s", 10, 5, false, null));
     }
     assertEquals(List.of("invoices", "memory_stats", "recall_log"), tables(theirs));
   }

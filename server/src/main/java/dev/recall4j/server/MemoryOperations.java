@@ -224,7 +224,7 @@ final class MemoryOperations {
   private Answer stats(Call call) {
     Scope scope = call.scope();
     Map<String, Object> shape =
-        ResultShapes.stats(engine.status(scope), engine.budgetAdvice(scope));
+        ResultShapes.stats(engine.status(scope), engine.statistics().budgetAdvice(scope));
     return new Answer(shape.get("records") + " records; by kind " + shape.get("by_kind"), shape);
   }
 
@@ -237,7 +237,7 @@ final class MemoryOperations {
             required(args.integer("injected_tokens", 0, Integer.MAX_VALUE), "injected_tokens"),
             args.flag("compressed"),
             args.number("avg_tokens_per_sec"));
-    engine.recordSession(call.scope(), session);
+    engine.statistics().recordSession(call.scope(), session);
     return new Answer("recorded session " + session.sessionId(), Map.of("recorded", true));
   }
 
