@@ -18,17 +18,19 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * A LangChain4j {@link Filter} the index can run exactly: equality and {@code in} on string and
- * UUID metadata (as {@link MetadataTag}s, any of) and on {@code silo} and {@code kind}, an {@code
- * or} of two such conditions on the same dimension, and an {@code and} of conditions on different
- * dimensions. What the store filter cannot say (numbers, comparisons, {@code not}, {@code
- * contains}, an {@code and} of two tag conditions) has no translation: the store then evaluates the
- * filter itself over the namespace, so no condition is ever dropped or approximated.
+ * A LangChain4j {@link Filter} the index can run exactly: equality on string metadata (a {@link
+ * MetadataTag}; the store's tag filter means "all of", so an {@code and} of such equalities is one
+ * tag set), equality and {@code in} on {@code silo} and {@code kind} (any of), an {@code or} of two
+ * such silo or kind conditions, and an {@code and} of conditions on different dimensions. What the
+ * store filter cannot say (an {@code in} or {@code or} over metadata values, UUID values, which
+ * LangChain4j also matches by their text, numbers, comparisons, {@code not}, {@code contains}) has
+ * no translation: the store then evaluates the filter itself over the namespace, so no condition is
+ * ever dropped or approximated.
  *
  * <p>Exact means: a record passes the store filter if and only if {@code filter.test} accepts its
  * {@link SegmentRecords#filterView}, for every record the store wrote (a property test checks it).
  *
- * @param tags any of these tags, or null for no condition
+ * @param tags all of these tags, or null for no condition
  * @param silos any of these silos, or null
  * @param kinds any of these kinds, or null
  */
@@ -91,6 +93,9 @@ record IndexFilter(Set<String> tags, Set<Silo> silos, Set<Kind> kinds) {
     if (values.stream().map(Object::getClass).distinct().count() > 1) {
       return Optional.empty(); // LangChain4j compares by the first value's type
     }
+    if (tags.size() > 1) {
+      return Optional.empty(); // "any of these values": the store's tags mean "all of"
+    }
     return Optional.of(new IndexFilter(tags, null, null));
   }
 
@@ -129,15 +134,14 @@ record IndexFilter(Set<String> tags, Set<Silo> silos, Set<Kind> kinds) {
     }
     IndexFilter l = a.get();
     IndexFilter r = b.get();
-    if (l.tags != null && r.tags != null) {
-      return Optional.empty(); // "any of" cannot say "all of"
-    }
+    Set<String> tags = l.tags != null && r.tags != null ? union(l.tags, r.tags) : null;
     Set<Silo> silos = intersect(l.silos, r.silos);
     Set<Kind> kinds = intersect(l.kinds, r.kinds);
     if ((silos != null && silos.isEmpty()) || (kinds != null && kinds.isEmpty())) {
       return Optional.empty(); // nothing passes; an empty set would mean "no condition"
     }
-    return Optional.of(new IndexFilter(l.tags != null ? l.tags : r.tags, silos, kinds));
+    return Optional.of(
+        new IndexFilter(tags != null ? tags : l.tags != null ? l.tags : r.tags, silos, kinds));
   }
 
   private static Optional<IndexFilter> either(Optional<IndexFilter> a, Optional<IndexFilter> b) {
@@ -149,16 +153,13 @@ record IndexFilter(Set<String> tags, Set<Silo> silos, Set<Kind> kinds) {
     if (l.dimensions() != 1 || r.dimensions() != 1) {
       return Optional.empty();
     }
-    if (l.tags != null && r.tags != null) {
-      return Optional.of(new IndexFilter(union(l.tags, r.tags), null, null));
-    }
     if (l.silos != null && r.silos != null) {
       return Optional.of(new IndexFilter(null, union(l.silos, r.silos), null));
     }
     if (l.kinds != null && r.kinds != null) {
       return Optional.of(new IndexFilter(null, null, union(l.kinds, r.kinds)));
     }
-    return Optional.empty(); // an "or" across fields is no store filter
+    return Optional.empty(); // an "or" of tags or across fields is no store filter
   }
 
   private int dimensions() {
