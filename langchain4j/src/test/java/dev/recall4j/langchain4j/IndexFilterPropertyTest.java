@@ -11,7 +11,6 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import java.time.Instant;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +25,8 @@ import net.jqwik.api.Provide;
 
 /**
  * The index runs a filter exactly or not at all: whenever {@link IndexFilter} translates a filter,
- * a record passes the store filter (tags any of, silo, kind; as {@code StoreFilter} reads them) if
- * and only if LangChain4j's own {@code Filter.test} accepts the record's metadata.
+ * a record passes the store filter (tags all of, silo and kind any of; as {@code StoreFilter} reads
+ * them) if and only if LangChain4j's own {@code Filter.test} accepts the record's metadata.
  */
 class IndexFilterPropertyTest {
   private static final UUID U1 = UUID.fromString("00000000-0000-0000-0000-000000000001");
@@ -56,7 +55,7 @@ class IndexFilterPropertyTest {
   }
 
   private static boolean passes(IndexFilter filter, MemoryRecord record) {
-    return (filter.tags() == null || !Collections.disjoint(filter.tags(), record.tags()))
+    return (filter.tags() == null || record.tags().containsAll(filter.tags()))
         && (filter.silos() == null || filter.silos().contains(record.silo()))
         && (filter.kinds() == null || filter.kinds().contains(record.kind()));
   }
