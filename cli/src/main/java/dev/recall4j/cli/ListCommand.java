@@ -1,5 +1,6 @@
 package dev.recall4j.cli;
 
+import dev.recall4j.core.RecallRequest;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.RecordPage;
@@ -46,10 +47,10 @@ final class ListCommand implements Callable<Integer> {
     ResultPrinter.format(format, "text", "json", "jsonl");
     EngineConfig config = options.config();
     PrintWriter out = spec.commandLine().getOut();
+    // Bad filters are named before the index is opened, so the error is the user's, not "no index".
+    RecallRequest request = filters.request("", options.scope(config)).build();
     try (RecallEngine engine = options.openReadOnly(config)) {
-      RecordPage page =
-          engine.list(
-              filters.request("", options.scope(config)).build(), options.teams(), after, limit);
+      RecordPage page = engine.list(request, options.teams(), after, limit);
       switch (format) {
         case "json" -> out.println(JsonShapes.pretty(JsonShapes.list(page)));
         case "jsonl" -> ResultPrinter.jsonl(page, out);

@@ -18,9 +18,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "repair",
-    description =
-        "Rebuild a damaged index into a new directory from every record that still reads (vectors"
-            + " kept), listing the records lost. The damaged index is left untouched.")
+    description = {
+      "Rebuild a damaged index into a new directory from every record that still reads.",
+      "Vectors are kept and the records lost are listed; the damaged index is left untouched."
+    })
 final class RepairCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;

@@ -13,9 +13,11 @@ import picocli.CommandLine.Spec;
 /** {@code verify}: checks every index file and decodes every record; exit 0 clean, 1 damaged. */
 @Command(
     name = "verify",
-    description =
-        "Check the index: Lucene's checksums and structures, then every record decoded. Exit 0 when"
-            + " clean, 1 when damaged (naming the files and record ids).")
+    description = {
+      "Check the index for damage: exit 0 when clean, 1 when damaged.",
+      "Lucene's checksums and structures, then every record decoded; names the damaged files and"
+          + " record ids."
+    })
 final class VerifyCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
