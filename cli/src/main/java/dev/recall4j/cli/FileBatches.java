@@ -2,14 +2,18 @@ package dev.recall4j.cli;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
+import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.IngestProgress;
+import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.RecordFiles;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * The input files of {@code ingest} and {@code import}, written in batches with memory that does
@@ -61,6 +65,32 @@ final class FileBatches {
       total += RecordFiles.forEach(file, root, scope, now, r -> {});
     }
     return total;
+  }
+
+  /**
+   * What {@code ingest} and {@code import} share: checks every file (nothing is written when a line
+   * is bad), opens the index for writing, writes in batches of {@code batchSize} under a progress
+   * bar labelled {@code label}, then compacts (a failure there is a warning).
+   *
+   * @param writers the batch writer of the opened engine: its save or its import
+   * @return the records written
+   */
+  long checkAndWrite(
+      EngineOptions options,
+      EngineConfig config,
+      int batchSize,
+      String label,
+      Function<RecallEngine, BatchWriter> writers,
+      PrintWriter err)
+      throws IOException {
+    long total = check();
+    try (RecallEngine engine = options.open(config)) {
+      ProgressBar bar = new ProgressBar(err, label);
+      long written = write(batchSize, total, writers.apply(engine), bar::update);
+      bar.finish();
+      Housekeeping.compact(engine, err);
+      return written;
+    }
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.recall4j.cli;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.engine.EngineConfig;
-import dev.recall4j.engine.RecallEngine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -61,15 +60,14 @@ final class ImportCommand implements Callable<Integer> {
     }
     FileBatches input =
         new FileBatches(files, config.workspace(), options.scope(config), Instant.now());
-    long total = input.check();
-    long written;
-    try (RecallEngine engine = options.open(config)) {
-      ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), "importing");
-      written =
-          input.write(batchSize, total, (batch, progress) -> engine.importAll(batch), bar::update);
-      bar.finish();
-      Housekeeping.compact(engine, spec.commandLine().getErr());
-    }
+    long written =
+        input.checkAndWrite(
+            options,
+            config,
+            batchSize,
+            "importing",
+            engine -> (batch, progress) -> engine.importAll(batch),
+            spec.commandLine().getErr());
     spec.commandLine()
         .getOut()
         .printf(

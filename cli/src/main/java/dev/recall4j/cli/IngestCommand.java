@@ -3,7 +3,6 @@ package dev.recall4j.cli;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.EngineConfig;
-import dev.recall4j.engine.RecallEngine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -57,15 +56,15 @@ final class IngestCommand implements Callable<Integer> {
     EngineConfig config = options.config();
     Scope scope = options.scope(config);
     FileBatches input = new FileBatches(files, config.workspace(), scope, Instant.now());
-    long total = input.check();
     long start = System.nanoTime();
-    long written;
-    try (RecallEngine engine = options.open(config)) {
-      ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), "ingesting");
-      written = input.write(batchSize, total, engine::saveAll, bar::update);
-      bar.finish();
-      Housekeeping.compact(engine, spec.commandLine().getErr());
-    }
+    long written =
+        input.checkAndWrite(
+            options,
+            config,
+            batchSize,
+            "ingesting",
+            engine -> engine::saveAll,
+            spec.commandLine().getErr());
     out.printf(
         Locale.ROOT,
         "ingested %d records from %d files into %s in %.0f ms%n",
