@@ -39,13 +39,21 @@ public final class TokenCounters {
     return HeuristicTokenCounter.INSTANCE;
   }
 
-  /** OpenAI's {@code cl100k_base} encoding (GPT-3.5/4), exact, through jtokkit. */
+  /**
+   * OpenAI's {@code cl100k_base} encoding (GPT-3.5/4), exact, through jtokkit. Its tables start
+   * loading in the background when it is first asked for.
+   */
   public static TokenCounter cl100k() {
+    JtokkitTokenCounter.CL100K.loadInBackground();
     return JtokkitTokenCounter.CL100K;
   }
 
-  /** OpenAI's {@code o200k_base} encoding (GPT-4o and later), exact, through jtokkit. */
+  /**
+   * OpenAI's {@code o200k_base} encoding (GPT-4o and later), exact, through jtokkit. Its tables
+   * start loading in the background when it is first asked for.
+   */
   public static TokenCounter o200k() {
+    JtokkitTokenCounter.O200K.loadInBackground();
     return JtokkitTokenCounter.O200K;
   }
 

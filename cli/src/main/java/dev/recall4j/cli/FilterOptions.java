@@ -5,6 +5,7 @@ import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.engine.TimeBound;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -65,10 +66,19 @@ final class FilterOptions {
               + " project; without --project, only those without one).")
   boolean allProjects;
 
+  /**
+   * How long a command waits for the query vector. A command line is one shot: the configured
+   * deadline ({@code recall.deadline}, 200 ms) is for an agent's turn against a warm engine, and a
+   * cold process would spend it loading the model and answer lexically. The wait is spent usefully:
+   * the pinned records and the lexical path are searched while the model loads (issue 18, item 9).
+   */
+  static final Duration ONE_SHOT_DEADLINE = Duration.ofSeconds(60);
+
   /** A request builder for {@code query} in {@code base}'s namespace and project, filtered. */
   RecallRequest.Builder request(String query, Scope base) {
     Instant now = Instant.now();
     return RecallRequest.builder(query)
+        .deadline(ONE_SHOT_DEADLINE)
         .scope(new Scope(base.namespace(), base.project(), task, session))
         .silos(silos.stream().map(s -> Silo.parse("--silo", s)).collect(Collectors.toSet()))
         .kinds(kinds.stream().map(k -> Kind.parse("--kind", k)).collect(Collectors.toSet()))

@@ -13,6 +13,13 @@ final class Logging {
   // java.util.logging holds loggers weakly: this keeps the configured level alive.
   private static final Logger LUCENE = Logger.getLogger("org.apache.lucene");
 
+  /**
+   * Lucene's choice of vector code, which it reports as a warning when the incubator module is left
+   * out or C2 is off: a one-shot command does both on purpose (bin/recall4j).
+   */
+  private static final Logger LUCENE_VECTORIZATION =
+      Logger.getLogger("org.apache.lucene.internal.vectorization");
+
   private Logging() {}
 
   static void configure(boolean verbose) {
@@ -22,6 +29,7 @@ final class Logging {
       System.setProperty("org.slf4j.simpleLogger.log.ai.djl", "info");
     } else {
       LUCENE.setLevel(Level.WARNING);
+      LUCENE_VECTORIZATION.setLevel(Level.SEVERE);
     }
   }
 }

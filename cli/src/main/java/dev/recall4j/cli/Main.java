@@ -9,6 +9,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,36 +22,42 @@ import picocli.CommandLine.Option;
     name = "recall4j",
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
-    description = "Budget-aware recall for AI agents over one Lucene index.",
-    subcommands = {
-      QuickstartCommand.class,
-      IngestCommand.class,
-      RecallCommand.class,
-      SearchCommand.class,
-      AddCommand.class,
-      ListCommand.class,
-      ShowCommand.class,
-      HistoryCommand.class,
-      SupersedeCommand.class,
-      RecordCommand.Forget.class,
-      RecordCommand.Archive.class,
-      RecordCommand.Unarchive.class,
-      RecordCommand.Pin.class,
-      RecordCommand.Unpin.class,
-      RecordCommand.Purge.class,
-      ExportCommand.class,
-      ImportCommand.class,
-      StatusCommand.class,
-      StatsCommand.class,
-      ReindexCommand.class,
-      VerifyCommand.class,
-      RepairCommand.class,
-      EvalCommand.class,
-      EvalGatesCommand.class,
-      ServeCommand.class,
-      CommandLine.HelpCommand.class
-    })
+    description = "Budget-aware recall for AI agents over one Lucene index.")
 public final class Main implements Runnable {
+  /**
+   * Every subcommand, in the order {@code --help} lists them. A command line that names one gets
+   * only that one built: picocli reads each command's annotations when it is added, a few hundred
+   * milliseconds for all of them in a cold JVM, which a one-shot {@code recall} should not pay.
+   */
+  static final List<Class<?>> COMMANDS =
+      List.of(
+          QuickstartCommand.class,
+          IngestCommand.class,
+          RecallCommand.class,
+          SearchCommand.class,
+          AddCommand.class,
+          ListCommand.class,
+          ShowCommand.class,
+          HistoryCommand.class,
+          SupersedeCommand.class,
+          RecordCommand.Forget.class,
+          RecordCommand.Archive.class,
+          RecordCommand.Unarchive.class,
+          RecordCommand.Pin.class,
+          RecordCommand.Unpin.class,
+          RecordCommand.Purge.class,
+          ExportCommand.class,
+          ImportCommand.class,
+          StatusCommand.class,
+          StatsCommand.class,
+          ReindexCommand.class,
+          VerifyCommand.class,
+          RepairCommand.class,
+          EvalCommand.class,
+          EvalGatesCommand.class,
+          ServeCommand.class,
+          CommandLine.HelpCommand.class);
+
   /**
    * Usage width when the terminal's is unknown (a pipe, a test): wide enough that no description is
    * cut.
@@ -79,8 +86,7 @@ public final class Main implements Runnable {
   /** Runs one command line with the given streams and returns the exit code. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     Main main = new Main();
-    CommandLine cli = new CommandLine(main);
-    withHelpEverywhere(cli);
+    CommandLine cli = commandLine(main, commandsFor(args));
     cli.setUsageHelpAutoWidth(true);
     cli.setUsageHelpWidth(USAGE_WIDTH);
     cli.setOut(out);
@@ -95,6 +101,42 @@ public final class Main implements Runnable {
           return 1;
         });
     return cli.execute(args);
+  }
+
+  /** The root command with these subcommands, each with {@code -h}/{@code --help}. */
+  static CommandLine commandLine(Main main, List<Class<?>> commands) {
+    CommandLine cli = new CommandLine(main);
+    for (Class<?> command : commands) {
+      cli.addSubcommand(command);
+    }
+    withHelpEverywhere(cli);
+    return cli;
+  }
+
+  /**
+   * The subcommand the arguments name (the first one that is not an option), or all of them when
+   * they name none that exists: the root's help, or an error that lists the commands.
+   */
+  static List<Class<?>> commandsFor(String[] args) {
+    String named = null;
+    for (String arg : args) {
+      if (!arg.startsWith("-")) {
+        named = arg;
+        break;
+      }
+    }
+    if (named == null) {
+      return COMMANDS;
+    }
+    for (Class<?> command : COMMANDS) {
+      Command annotation = command.getAnnotation(Command.class);
+      if (annotation != null
+          && !command.equals(CommandLine.HelpCommand.class)
+          && (annotation.name().equals(named) || List.of(annotation.aliases()).contains(named))) {
+        return List.of(command);
+      }
+    }
+    return COMMANDS;
   }
 
   /**

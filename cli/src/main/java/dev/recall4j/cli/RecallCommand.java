@@ -1,6 +1,5 @@
 package dev.recall4j.cli;
 
-import dev.recall4j.core.Embedder;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.engine.EngineConfig;
@@ -67,10 +66,6 @@ final class RecallCommand implements Callable<Integer> {
         filters.request(query, options.scope(config)).budgetTokens(budget).render(render).build();
     PrintWriter out = spec.commandLine().getOut();
     try (RecallEngine engine = options.openReadOnly(config)) {
-      // One shot: the deadline is for an agent's turn, not for a cold JVM. The query is embedded
-      // (waiting for the model) before the recall starts, so the recall finds it in the query
-      // cache and answers hybrid; an embedder error is left for the recall to report.
-      engine.embedder().ifPresent(e -> embedAhead(e, query));
       RecallResult result = engine.recall(request, options.teams());
       if (format.equals("json")) {
         ResultPrinter.json(result, explain, out);
@@ -81,15 +76,5 @@ final class RecallCommand implements Callable<Integer> {
       }
     }
     return 0;
-  }
-
-  private static void embedAhead(Embedder embedder, String query) {
-    if (!query.isBlank()) {
-      try {
-        embedder.embedQuery(query.strip());
-      } catch (RuntimeException e) {
-        // reported by the recall itself as "lexical (embedder error: ...)"
-      }
-    }
   }
 }

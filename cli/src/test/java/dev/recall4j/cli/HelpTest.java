@@ -22,7 +22,7 @@ class HelpTest {
   }
 
   static Set<String> subcommands() {
-    return new CommandLine(new Main()).getSubcommands().keySet();
+    return Main.commandLine(new Main(), Main.COMMANDS).getSubcommands().keySet();
   }
 
   @Test
@@ -45,7 +45,7 @@ class HelpTest {
       assertTrue(help.out().contains("  " + name), name + " missing from: " + help.out());
     }
     assertTrue(help.out().contains("eval-gates"), help.out());
-    CommandLine root = new CommandLine(new Main());
+    CommandLine root = Main.commandLine(new Main(), Main.COMMANDS);
     for (CommandLine sub : root.getSubcommands().values()) {
       String[] description = sub.getCommandSpec().usageMessage().description();
       if (description.length > 0 && !sub.getCommandSpec().helpCommand()) {
@@ -54,5 +54,18 @@ class HelpTest {
       }
     }
     assertFalse(help.out().isBlank());
+  }
+
+  @Test
+  void aCommandLineBuildsOnlyTheCommandItNames() {
+    assertEquals(
+        java.util.List.of(RecallCommand.class),
+        Main.commandsFor(new String[] {"--verbose", "recall", "--query", "tide"}));
+    assertEquals(Main.COMMANDS, Main.commandsFor(new String[] {"help", "recall"}));
+    assertEquals(Main.COMMANDS, Main.commandsFor(new String[] {"recal", "--query", "tide"}));
+    assertEquals(Main.COMMANDS, Main.commandsFor(new String[] {"--help"}));
+    Run typo = run("recal", "--query", "tide");
+    assertEquals(2, typo.exit());
+    assertTrue(typo.err().contains("Did you mean: recall4j recall"), typo.err());
   }
 }

@@ -56,7 +56,11 @@ public final class ConfigFile {
   /** The file name looked for in a workspace root. */
   public static final String FILE_NAME = "recall4j.yaml";
 
-  private static final YAMLMapper YAML = new YAMLMapper();
+  /** Built on first use: a command without a config file never pays its ~0.15 s. */
+  private static final class Yaml {
+    static final YAMLMapper MAPPER = new YAMLMapper();
+  }
+
   private static final Logger LOG = LoggerFactory.getLogger(ConfigFile.class);
 
   /**
@@ -107,7 +111,7 @@ public final class ConfigFile {
   public static EngineConfig read(Path file) throws IOException {
     JsonNode root;
     try {
-      root = YAML.readTree(file.toFile());
+      root = Yaml.MAPPER.readTree(file.toFile());
     } catch (IOException e) {
       throw new IllegalArgumentException(file + ": not valid YAML: " + e.getMessage(), e);
     }

@@ -1,0 +1,161 @@
+package dev.recall4j.embeddings;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.JarURLConnection;
+import java.net.URL;
+import java.net.URLConnection;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.zip.ZipEntry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The in-process model's native files, copied once out of their jars into a cache directory, so
+ * that a cold process loads them from disk instead of inflating them on every start: the 34 MB ONNX
+ * graph (about 250 ms to inflate on 2 cores) and ONNX Runtime's native libraries (which the runtime
+ * would otherwise copy to a new temporary folder on every start, about 150 ms). A one-shot {@code
+ * recall} spends these on its critical path (docs/RESULTS.md, "One-shot start-up").
+ *
+ * <p>A file's cache name carries its jar entry's size and CRC, so another model version or runtime
+ * version gets its own file and a stale one is never read. Files are written to a temporary name
+ * and moved into place, so a concurrent process sees a whole file or none. Anything that fails here
+ * (a read-only home, a class path that is not jars) leaves the model loading as before, from the
+ * class path; it is logged at debug level and never an error.
+ *
+ * <p>Where: {@code recall4j.cache.dir} (system property), else {@code
+ * ${XDG_CACHE_HOME:-~/.cache}/recall4j}, in its {@code models} folder.
+ */
+final class ModelFiles {
+  private static final Logger LOG = LoggerFactory.getLogger(ModelFiles.class);
+
+  /** ONNX Runtime reads its libraries from this folder when the property is set (OnnxRuntime). */
+  private static final String RUNTIME_PATH_PROPERTY = "onnxruntime.native.path";
+
+  private static final List<String> RUNTIME_LIBRARIES =
+      List.of(System.mapLibraryName("onnxruntime"), System.mapLibraryName("onnxruntime4j_jni"));
+
+  private ModelFiles() {}
+
+  /** The model's ONNX graph as a file on disk, or empty to read it from the class path. */
+  static Optional<Path> onnxGraph(InProcessModel model, ClassLoader loader) {
+    return cached(loader, model.onnxResource, "models");
+  }
+
+  /**
+   * Points ONNX Runtime at cached copies of its native libraries, unless the user already chose a
+   * path. Must run before the runtime's first use in this process; later calls change nothing.
+   */
+  static void useCachedRuntimeLibraries(ClassLoader loader) {
+    if (System.getProperty(RUNTIME_PATH_PROPERTY) != null) {
+      return;
+    }
+    Optional<String> platform = runtimePlatform();
+    if (platform.isEmpty()) {
+      return;
+    }
+    Path folder = null;
+    for (String library : RUNTIME_LIBRARIES) {
+      String resource = "ai/onnxruntime/native/" + platform.get() + "/" + library;
+      Optional<Path> file = cached(loader, resource, "onnxruntime-" + platform.get());
+      if (file.isEmpty() || (folder != null && !folder.equals(file.get().getParent()))) {
+        return;
+      }
+      folder = file.get().getParent();
+    }
+    System.setProperty(RUNTIME_PATH_PROPERTY, folder.toString());
+  }
+
+  /**
+   * ONNX Runtime's name for this platform's folder of native libraries (as its OnnxRuntime class
+   * builds it), or empty where it is not one of the runtime's builds.
+   */
+  static Optional<String> runtimePlatform() {
+    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+    String osPart =
+        os.contains("linux")
+            ? "linux"
+            : os.contains("mac") || os.contains("darwin")
+                ? "osx"
+                : os.contains("win") ? "win" : null;
+    String archPart =
+        switch (arch) {
+          case "amd64", "x86_64", "x64" -> "x64";
+          case "aarch64", "arm64" -> "aarch64";
+          default -> null;
+        };
+    return osPart == null || archPart == null
+        ? Optional.empty()
+        : Optional.of(osPart + "-" + archPart);
+  }
+
+  /**
+   * A class-path resource copied to {@code <cache>/<folder>/}, named after its jar entry's size and
+   * CRC; the copy on disk when it is already there.
+   */
+  private static Optional<Path> cached(ClassLoader loader, String resource, String folder) {
+    URL url = loader.getResource(resource);
+    if (url == null || !"jar".equals(url.getProtocol())) {
+      return Optional.empty();
+    }
+    try {
+      URLConnection connection = url.openConnection();
+      connection.setUseCaches(false);
+      ZipEntry entry = ((JarURLConnection) connection).getJarEntry();
+      if (entry.getSize() < 0 || entry.getCrc() < 0) {
+        return Optional.empty();
+      }
+      String name = Path.of(resource).getFileName().toString();
+      Path dir =
+          cacheRoot()
+              .resolve(folder)
+              .resolve(entry.getSize() + "-" + Long.toHexString(entry.getCrc()));
+      Path file = dir.resolve(name);
+      if (Files.isRegularFile(file) && Files.size(file) == entry.getSize()) {
+        return Optional.of(file);
+      }
+      Files.createDirectories(dir);
+      Path partial = Files.createTempFile(dir, name, ".partial");
+      try (InputStream in = connection.getInputStream()) {
+        Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
+        move(partial, file);
+      } finally {
+        Files.deleteIfExists(partial);
+      }
+      LOG.debug("copied {} to {}", resource, file);
+      return Optional.of(file);
+    } catch (IOException | UncheckedIOException | ClassCastException | SecurityException e) {
+      LOG.debug("not caching {}: {}", resource, e.toString());
+      return Optional.empty();
+    }
+  }
+
+  private static void move(Path from, Path to) throws IOException {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  static Path cacheRoot() {
+    String configured = System.getProperty("recall4j.cache.dir");
+    if (configured != null && !configured.isBlank()) {
+      return Path.of(configured);
+    }
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    Path base =
+        xdg != null && !xdg.isBlank()
+            ? Path.of(xdg)
+            : Path.of(System.getProperty("user.home"), ".cache");
+    return base.resolve("recall4j");
+  }
+}
