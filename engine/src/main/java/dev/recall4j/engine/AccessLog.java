@@ -75,7 +75,7 @@ final class AccessLog {
       accesses.submit(new Access(result.items().stream().map(i -> i.record().id()).toList(), when));
     }
     if (recallLog != null) {
-      recallLog.submit(new RecallLogEntry(request.scope(), request.query(), result, when));
+      recallLog.submit(RecallLogEntry.of(request.scope(), request.query(), result, when));
     }
   }
 
