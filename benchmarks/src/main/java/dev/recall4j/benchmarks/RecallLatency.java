@@ -8,7 +8,6 @@ import dev.recall4j.engine.RecallEngine;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,6 +56,7 @@ public final class RecallLatency {
       long startMillis,
       double millis,
       double cpuMillis,
+      long allocatedBytes,
       boolean gc,
       boolean commit,
       Map<String, Double> stages) {
@@ -104,7 +104,11 @@ public final class RecallLatency {
                       "tail",
                       report.get("tail"),
                       "stagesP99",
-                      report.get("stagesP99"))));
+                      report.get("stagesP99"),
+                      "stagesP50",
+                      report.get("stagesP50"),
+                      "allocatedBytes",
+                      report.get("allocatedBytes"))));
     } finally {
       Fixtures.delete(copy);
     }
@@ -112,7 +116,8 @@ public final class RecallLatency {
 
   private static List<Sample> measure(
       RecallEngine engine, List<BenchQuery> queries, int rounds, Path index) throws IOException {
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long jvmStartNanos =
         System.nanoTime() - ManagementFactory.getRuntimeMXBean().getUptime() * 1_000_000;
     List<Sample> samples = new ArrayList<>(rounds * queries.size());
@@ -120,11 +125,13 @@ public final class RecallLatency {
     long generation = commitGeneration(index);
     for (int r = 0; r < rounds; r++) {
       for (int q = 0; q < queries.size(); q++) {
+        long allocated = threads.getCurrentThreadAllocatedBytes();
         long cpu = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         RecallResult result = engine.recall(RecallRequest.builder(queries.get(q).text()).build());
         long wall = System.nanoTime() - start;
         cpu = threads.getCurrentThreadCpuTime() - cpu;
+        allocated = threads.getCurrentThreadAllocatedBytes() - allocated;
         long pausesNow = pauses();
         long generationNow = commitGeneration(index);
         samples.add(
@@ -134,6 +141,7 @@ public final class RecallLatency {
                 (start - jvmStartNanos) / 1_000_000,
                 wall / 1e6,
                 cpu / 1e6,
+                allocated,
                 pausesNow != pauses,
                 generationNow != generation,
                 byName(result.timingsMillis())));
@@ -257,6 +265,32 @@ public final class RecallLatency {
               99));
     }
     report.put("stagesP99", stages);
+    // The breakdown of a typical recall: each stage's median, and what the engine spends outside
+    // its timed stages (building the request and result, queueing the access statistics).
+    Map<String, Object> medians = new LinkedHashMap<>();
+    for (String stage : samples.get(0).stages().keySet()) {
+      medians.put(
+          stage,
+          percentile(
+              samples.stream()
+                  .mapToDouble(s -> s.stages().getOrDefault(stage, 0.0))
+                  .sorted()
+                  .toArray(),
+              50));
+    }
+    medians.put(
+        "outside stages",
+        percentile(
+            samples.stream()
+                .mapToDouble(s -> s.millis() - s.stages().getOrDefault("total", s.millis()))
+                .sorted()
+                .toArray(),
+            50));
+    report.put("stagesP50", medians);
+    // Garbage per call: bytes the recall thread allocated (the background commit's are not counted).
+    report.put(
+        "allocatedBytes",
+        percentiles(samples.stream().mapToDouble(Sample::allocatedBytes).sorted().toArray()));
     double p99 = percentile(all, 99);
     List<Sample> tail = samples.stream().filter(s -> s.millis() >= p99).toList();
     Map<String, Object> causes = new LinkedHashMap<>();

@@ -6,6 +6,7 @@ import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.store.LuceneStore;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +17,17 @@ import java.util.concurrent.Executor;
 /**
  * What a recall leaves behind, off its critical path: the injected records' access statistics
  * ({@code recallCount} and {@code lastAccessed}, which feed decay) and the recall-log entry, each
- * handed to a background {@link Batcher}.
+ * handed to a background {@link Batcher} that commits at most once per {@link #HOLD} or per {@link
+ * #MAX_BATCH} recalls. Durability: a crash loses at most the statistics and log rows of the last
+ * {@link #HOLD} of recalls; {@link #flush} (on close) writes everything queued.
  */
 final class AccessLog {
+  /** How long a recall's statistics wait for others to share their commit. */
+  static final Duration HOLD = Duration.ofSeconds(1);
+
+  /** Recalls whose statistics are committed together without waiting for the rest of the hold. */
+  static final int MAX_BATCH = 1_000;
+
   private final LuceneStore store;
   private final WriteLock lock;
   private final Clock clock;
@@ -43,11 +52,20 @@ final class AccessLog {
     this.store = store;
     this.lock = lock;
     this.clock = clock;
-    this.accesses = new Batcher<>(background, this::applyAccesses, "record access");
+    this.accesses =
+        new Batcher<>(background, this::applyAccesses, "record access", HOLD, MAX_BATCH);
     this.recallLog =
         statsStore != null && logMaxRows > 0
-            ? new Batcher<>(background, statsStore::logRecalls, "log recalls")
+            ? new Batcher<>(background, statsStore::logRecalls, "log recalls", HOLD, MAX_BATCH)
             : null;
+  }
+
+  /** Writes what is queued now, and every later recall's statistics at once (the engine closes). */
+  void flush() {
+    accesses.flush();
+    if (recallLog != null) {
+      recallLog.flush();
+    }
   }
 
   /** Queues the statistics and the log entry of a recall that just returned. */
@@ -57,7 +75,7 @@ final class AccessLog {
       accesses.submit(new Access(result.items().stream().map(i -> i.record().id()).toList(), when));
     }
     if (recallLog != null) {
-      recallLog.submit(new RecallLogEntry(request.scope(), request.query(), result, when));
+      recallLog.submit(RecallLogEntry.of(request.scope(), request.query(), result, when));
     }
   }
 

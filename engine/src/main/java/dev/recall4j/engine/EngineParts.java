@@ -128,6 +128,9 @@ final class EngineParts implements Closeable {
     if (embeddingQueue != null) {
       embeddingQueue.stop();
     }
+    if (accessLog != null) {
+      accessLog.flush();
+    }
     background.shutdown();
     try {
       if (!background.awaitTermination(30, TimeUnit.SECONDS)) {

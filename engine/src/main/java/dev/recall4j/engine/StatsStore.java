@@ -4,10 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.recall4j.core.RecallResult;
-import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.Scope;
-import dev.recall4j.core.Stage;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -228,14 +225,12 @@ final class StatsStore implements Closeable {
   }
 
   private static void bind(PreparedStatement st, RecallLogEntry e) throws SQLException {
-    RecallResult result = e.result();
     ArrayNode items = JSON.createArrayNode();
-    for (RecalledItem item : result.items()) {
+    for (RecallLogEntry.Item item : e.items()) {
       ObjectNode n = items.addObject();
-      n.put("id", item.record().id());
-      double score = item.score().finalScore();
-      if (Double.isFinite(score)) {
-        n.put("score", score);
+      n.put("id", item.id());
+      if (Double.isFinite(item.score())) {
+        n.put("score", item.score());
       } else {
         n.putNull("score");
       }
@@ -248,12 +243,12 @@ final class StatsStore implements Closeable {
     st.setString(5, e.scope().task());
     st.setString(6, e.scope().session());
     st.setString(7, e.query());
-    st.setInt(8, result.items().size());
+    st.setInt(8, e.items().size());
     st.setString(9, items.toString());
-    st.setInt(10, result.tokensUsed());
-    st.setInt(11, result.budgetTokens());
-    st.setString(12, result.retrieval().describe());
-    st.setDouble(13, result.timingsMillis().getOrDefault(Stage.TOTAL, 0.0));
+    st.setInt(10, e.tokensUsed());
+    st.setInt(11, e.budgetTokens());
+    st.setString(12, e.retrieval());
+    st.setDouble(13, e.totalMillis());
   }
 
   /** The namespace's most recent log entries, newest first. */
