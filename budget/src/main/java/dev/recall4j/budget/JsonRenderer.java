@@ -5,8 +5,8 @@ import dev.recall4j.core.Wire;
 
 /**
  * A JSON array, one object per line: {@code {"id", "section", "silo", "kind", "origin"?, "title"?,
- * "source_context"?, "text", "truncated"?}}. Optional keys are present only when set ({@code truncated} only when
- * true), so the output stays small.
+ * "source_context"?, "text", "truncated"?}}. Optional keys are present only when set ({@code
+ * truncated} only when true), so the output stays small.
  */
 final class JsonRenderer implements Renderer {
   static final JsonRenderer INSTANCE = new JsonRenderer(false);

@@ -23,9 +23,7 @@ public record ScoredRecord(MemoryRecord record, ScoreBreakdown score, String sou
 
   /** The same record and score with this source context (null: none). */
   public ScoredRecord withSourceContext(String context) {
-    return Objects.equals(context, sourceContext)
-        ? this
-        : new ScoredRecord(record, score, context);
+    return Objects.equals(context, sourceContext) ? this : new ScoredRecord(record, score, context);
   }
 
   public String id() {

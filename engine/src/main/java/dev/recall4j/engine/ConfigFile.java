@@ -216,7 +216,10 @@ public final class ConfigFile {
               });
           s.section(
               "source_contexts",
-              c -> c.node().fieldNames().forEachRemaining(p -> c.text(p, v -> b.sourceContext(p, v))));
+              c ->
+                  c.node()
+                      .fieldNames()
+                      .forEachRemaining(p -> c.text(p, v -> b.sourceContext(p, v))));
         });
     top.section(
         "budget",

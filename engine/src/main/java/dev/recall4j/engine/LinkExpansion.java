@@ -23,8 +23,8 @@ import java.util.Set;
 
 /**
  * One hop along links after ranking, without a graph database: the records a recall's hits link to
- * are pulled in, and superseded versions give way to their newest version. On when the request
- * says ({@link RecallRequest#links()}), else as {@code recall.links.expand} says.
+ * are pulled in, and superseded versions give way to their newest version. On when the request says
+ * ({@link RecallRequest#links()}), else as {@code recall.links.expand} says.
  *
  * <p>The rule:
  *
@@ -40,20 +40,20 @@ import java.util.Set;
  *       {@code hit's final score × recall.links.damping}: one that was already ranked keeps the
  *       larger of its own score and that (marked {@link LinkedFrom.Route#LINK} when the link's
  *       wins); one that was not is pulled in, up to {@code recall.links.max_linked} records, with
- *       factors that say so (no path rank, fused 0, decay 1, its own trust and tier priority).
- *       The links followed are those of the hit as found, even when a newer version replaced it.
+ *       factors that say so (no path rank, fused 0, decay 1, its own trust and tier priority). The
+ *       links followed are those of the hit as found, even when a newer version replaced it.
  *   <li><b>Filters.</b> Every record looked up must pass the request's filters, in the Lucene query
- *       itself (scope and teams, project rule, silos, kinds, tags, time bounds, tiers): a link never
- *       reaches a record the request's own search could not have returned. Only active records are
- *       pulled in or replace a hit; superseded versions are read only to walk a chain.
+ *       itself (scope and teams, project rule, silos, kinds, tags, time bounds, tiers): a link
+ *       never reaches a record the request's own search could not have returned. Only active
+ *       records are pulled in or replace a hit; superseded versions are read only to walk a chain.
  *   <li><b>Order</b> as the ranker orders: pinned first (a search), tier groups under strict tiers,
  *       then final score descending, trust descending, id ascending. Nothing is deduplicated again.
  * </ol>
  *
  * <p>Pinned records of a recall are injected apart and are not hits: their links are not followed.
  * Cost: one store lookup per visible scope ({@link LuceneStore#findLinked}: the linked ids and the
- * records superseding any hit or linked record), and one more for each further step of a
- * supersede chain, at most {@value #MAX_CHAIN_STEPS} in all.
+ * records superseding any hit or linked record), and one more for each further step of a supersede
+ * chain, at most {@value #MAX_CHAIN_STEPS} in all.
  */
 final class LinkExpansion {
   /** Lookups per recall at most: the first, then one per further step along supersede chains. */
@@ -106,7 +106,8 @@ final class LinkExpansion {
       }
     }
     chainStarts.addAll(linkedBy.keySet());
-    Versions versions = lookUp(Retriever.filters(request, teams, withPinned), linkedBy, chainStarts);
+    Versions versions =
+        lookUp(Retriever.filters(request, teams, withPinned), linkedBy, chainStarts);
 
     Map<String, ScoredRecord> out = LinkedHashMap.newLinkedHashMap(ranked.size() + linkedBy.size());
     boolean changed = false;
@@ -180,7 +181,9 @@ final class LinkExpansion {
   private Versions lookUp(
       List<StoreFilter> filters, Map<String, ScoredRecord> linkedBy, Set<String> chainStarts) {
     List<StoreFilter> anyVersion =
-        filters.stream().map(f -> f.withStatuses(Set.of(Status.ACTIVE, Status.SUPERSEDED))).toList();
+        filters.stream()
+            .map(f -> f.withStatuses(Set.of(Status.ACTIVE, Status.SUPERSEDED)))
+            .toList();
     Versions versions = new Versions();
     Set<String> ids = linkedBy.keySet();
     Set<String> superseded = chainStarts;
@@ -242,7 +245,9 @@ final class LinkExpansion {
     private MemoryRecord newestActive(String id) {
       MemoryRecord best = null;
       Set<String> seen = new HashSet<>(Set.of(id));
-      for (MemoryRecord n = newerOf.get(id); n != null && seen.add(n.id()); n = newerOf.get(n.id())) {
+      for (MemoryRecord n = newerOf.get(id);
+          n != null && seen.add(n.id());
+          n = newerOf.get(n.id())) {
         if (n.isRecallable()) {
           best = n;
         }

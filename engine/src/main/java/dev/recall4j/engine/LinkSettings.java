@@ -19,13 +19,8 @@ import dev.recall4j.core.Checks;
 public record LinkSettings(boolean expand, double damping, int maxLinked, int followTop) {
   public LinkSettings {
     Checks.require(
-        damping > 0 && damping <= 1,
-        "recall.links.damping",
-        "must be in (0, 1], got %s",
-        damping);
-    Checks.require(
-        maxLinked >= 1, "recall.links.max_linked", "must be >= 1, got %d", maxLinked);
-    Checks.require(
-        followTop >= 1, "recall.links.follow_top", "must be >= 1, got %d", followTop);
+        damping > 0 && damping <= 1, "recall.links.damping", "must be in (0, 1], got %s", damping);
+    Checks.require(maxLinked >= 1, "recall.links.max_linked", "must be >= 1, got %d", maxLinked);
+    Checks.require(followTop >= 1, "recall.links.follow_top", "must be >= 1, got %d", followTop);
   }
 }

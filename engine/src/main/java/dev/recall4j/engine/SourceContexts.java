@@ -17,9 +17,9 @@ import java.util.TreeMap;
  * agent weighs a hit from "meeting transcripts" differently from one from "personal notes".
  *
  * <p>A prefix matches a path equal to it or under it as a folder ({@code /vault/meetings} matches
- * {@code /vault/meetings/2026-11-01.md}, not {@code /vault/meetings-old/a.md}); the longest matching
- * prefix wins. Prefixes are compared with the path as stored, character for character (records
- * synced from sources store absolute normalised paths). Immutable.
+ * {@code /vault/meetings/2026-11-01.md}, not {@code /vault/meetings-old/a.md}); the longest
+ * matching prefix wins. Prefixes are compared with the path as stored, character for character
+ * (records synced from sources store absolute normalised paths). Immutable.
  */
 final class SourceContexts {
   static final SourceContexts NONE = new SourceContexts(Map.of());

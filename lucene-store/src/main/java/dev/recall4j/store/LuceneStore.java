@@ -430,7 +430,9 @@ public final class LuceneStore implements Closeable {
           Query query =
               new BooleanQuery.Builder()
                   .add(wanted.build(), BooleanClause.Occur.MUST)
-                  .add(Queries.records(filter, searcher.getIndexReader()), BooleanClause.Occur.FILTER)
+                  .add(
+                      Queries.records(filter, searcher.getIndexReader()),
+                      BooleanClause.Occur.FILTER)
                   .build();
           return recordReader.list(searcher, new ConstantScoreQuery(query), limit);
         });
