@@ -129,7 +129,7 @@ final class BlockRenderer implements Renderer {
 
   @Override
   public String itemSuffix(Entry entry) {
-    return "\n";
+    return "\n" + options.sourceLine(entry, "  ");
   }
 
   /**

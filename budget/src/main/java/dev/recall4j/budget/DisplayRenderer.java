@@ -76,7 +76,7 @@ final class DisplayRenderer implements Renderer {
 
   @Override
   public String itemSuffix(Entry entry) {
-    return "\n";
+    return "\n" + options.sourceLine(entry, "          ");
   }
 
   @Override

@@ -5,13 +5,18 @@ import dev.recall4j.core.Wire;
 
 /**
  * A JSON array, one object per line: {@code {"id", "section", "silo", "kind", "origin"?, "title"?,
- * "text", "truncated"?}}. Optional keys are present only when set ({@code truncated} only when
- * true), so the output stays small.
+ * "source_context"?, "text", "truncated"?}}. Optional keys are present only when set ({@code
+ * truncated} only when true), so the output stays small.
  */
 final class JsonRenderer implements Renderer {
-  static final JsonRenderer INSTANCE = new JsonRenderer();
+  static final JsonRenderer INSTANCE = new JsonRenderer(false);
 
-  private JsonRenderer() {}
+  /** Whether {@code source_context} is written (when the record has one). */
+  private final boolean sourceContext;
+
+  JsonRenderer(boolean sourceContext) {
+    this.sourceContext = sourceContext;
+  }
 
   @Override
   public String name() {
@@ -51,6 +56,9 @@ final class JsonRenderer implements Renderer {
     }
     if (record.title() != null) {
       field(out, "title", record.title());
+    }
+    if (sourceContext && entry.scored().sourceContext() != null) {
+      field(out, "source_context", entry.scored().sourceContext());
     }
     return out.append("\"text\":\"").toString();
   }

@@ -71,7 +71,8 @@ public final class NaivePacker {
                 end < layout.ends()[i],
                 end < layout.ends()[i]
                     ? context.substring(layout.starts()[i], end)
-                    : e.scored().record().content()));
+                    : e.scored().record().content(),
+                e.scored().sourceContext()));
       } else {
         dropped.add(new DroppedItem(e.scored().id(), DropReason.BUDGET, "cut off at the budget"));
       }

@@ -399,7 +399,8 @@ public final class Packer {
                 e.scored().score(),
                 c.tokens,
                 e.truncated(),
-                e.text()));
+                e.text(),
+                e.scored().sourceContext()));
       }
       return new PackedContext(text, items, dropped, budget, exact, counter.name(), warnings);
     }

@@ -13,13 +13,17 @@ import java.util.regex.Pattern;
  * @param title the grouped block's first line, without brackets ({@code memory context})
  * @param xmlTag the element name of the {@code xml} renderer ({@code memory-context})
  * @param headings a heading per section; a section not in the map keeps its {@link Section#label()}
+ * @param sourceContext {@code budget.render_source_context}: whether a record's source context
+ *     (what the configuration says its source is) is rendered with it, as a line of its own in the
+ *     text blocks and a {@code source_context} key in {@code json}; off by default
  */
-public record RenderOptions(String title, String xmlTag, Map<Section, String> headings) {
+public record RenderOptions(
+    String title, String xmlTag, Map<Section, String> headings, boolean sourceContext) {
   private static final Pattern XML_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
 
   /** The labels recall4j has always rendered. */
   public static final RenderOptions DEFAULT =
-      new RenderOptions("memory context", "memory-context", Map.of());
+      new RenderOptions("memory context", "memory-context", Map.of(), false);
 
   public RenderOptions {
     title = oneLine(title, "title");
@@ -39,6 +43,11 @@ public record RenderOptions(String title, String xmlTag, Map<Section, String> he
     headings = Map.copyOf(copy);
   }
 
+  /** These words, the source context not rendered. */
+  public RenderOptions(String title, String xmlTag, Map<Section, String> headings) {
+    this(title, xmlTag, headings, false);
+  }
+
   /** The heading of a section: the configured one, else its label. */
   public String heading(Section section) {
     return headings.getOrDefault(section, section.label());
@@ -46,12 +55,12 @@ public record RenderOptions(String title, String xmlTag, Map<Section, String> he
 
   /** The same options with another title. */
   public RenderOptions withTitle(String newTitle) {
-    return new RenderOptions(newTitle, xmlTag, headings);
+    return new RenderOptions(newTitle, xmlTag, headings, sourceContext);
   }
 
   /** The same options with another XML tag. */
   public RenderOptions withXmlTag(String tag) {
-    return new RenderOptions(title, tag, headings);
+    return new RenderOptions(title, tag, headings, sourceContext);
   }
 
   /** The same options with one more section heading. */
@@ -59,7 +68,24 @@ public record RenderOptions(String title, String xmlTag, Map<Section, String> he
     EnumMap<Section, String> more = new EnumMap<>(Section.class);
     more.putAll(headings);
     more.put(section, heading);
-    return new RenderOptions(title, xmlTag, more);
+    return new RenderOptions(title, xmlTag, more, sourceContext);
+  }
+
+  /** The same options, rendering source contexts or not. */
+  public RenderOptions withSourceContext(boolean render) {
+    return new RenderOptions(title, xmlTag, headings, render);
+  }
+
+  /**
+   * The source context line of an entry under these options: {@code indent(source: CONTEXT)} and a
+   * line break, or {@code ""} when off or the record has none.
+   */
+  String sourceLine(Renderer.Entry entry, String indent) {
+    String context = entry.scored().sourceContext();
+    if (!sourceContext || context == null || context.isBlank()) {
+      return "";
+    }
+    return indent + "(source: " + context.strip().replaceAll("\\s+", " ") + ")\n";
   }
 
   private static String oneLine(String text, String field) {

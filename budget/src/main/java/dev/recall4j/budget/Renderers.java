@@ -86,7 +86,7 @@ public final class Renderers {
           options.equals(RenderOptions.DEFAULT) ? memoryContext() : BlockRenderer.grouped(options);
       case "xml", "tag" ->
           options.equals(RenderOptions.DEFAULT) ? memoryContextTag() : BlockRenderer.xml(options);
-      case "json" -> json();
+      case "json" -> options.sourceContext() ? new JsonRenderer(true) : json();
       case "display" ->
           options.equals(RenderOptions.DEFAULT) ? display() : new DisplayRenderer(options);
       default ->

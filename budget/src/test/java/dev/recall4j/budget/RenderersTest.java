@@ -145,6 +145,35 @@ class RenderersTest {
   }
 
   @Test
+  void sourceContextsRenderOnlyWhenTheOptionIsOn() {
+    ScoredRecord meeting =
+        chunk("m#0", "/vault/meetings/a.md", 0, "Crane fixed.", 0.9)
+            .withSourceContext("meeting transcripts");
+    ScoredRecord note = chunk("n#0", "/vault/n.md", 0, "Buy rope.", 0.8);
+    List<Renderer.Entry> entries =
+        List.of(Renderer.Entry.of(meeting, false), Renderer.Entry.of(note, false));
+    RenderOptions on = RenderOptions.DEFAULT.withSourceContext(true);
+    assertEquals(
+        """
+        [memory context]
+        [knowledge]
+        - (/vault/meetings/a.md#0) Crane fixed.
+          (source: meeting transcripts)
+        - (/vault/n.md#0) Buy rope.
+        """,
+        Renderers.byName("grouped", on).render(entries));
+    assertTrue(
+        Renderers.byName("json", on)
+            .render(entries)
+            .contains("\"source_context\":\"meeting transcripts\",\"text\":\"Crane fixed.\""));
+    assertTrue(Renderers.byName("display", on).render(entries).contains("source: meeting"));
+    for (String name : Renderers.NAMES) {
+      String off = Renderers.byName(name).render(entries);
+      assertTrue(!off.contains("meeting transcripts"), name + ": " + off);
+    }
+  }
+
+  @Test
   void emptyRendersEmpty() {
     for (String name : Renderers.NAMES) {
       assertEquals("", Renderers.byName(name).render(List.of()));

@@ -20,6 +20,7 @@ final class RecallCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
   @Mixin FilterOptions filters;
+  @Mixin LinkOptions linkOptions;
 
   @Option(names = "--query", required = true, paramLabel = "TEXT", description = "What to recall.")
   String query;
@@ -63,7 +64,12 @@ final class RecallCommand implements Callable<Integer> {
     }
     ResultPrinter.format(format, "text", "json");
     RecallRequest request =
-        filters.request(query, options.scope(config)).budgetTokens(budget).render(render).build();
+        filters
+            .request(query, options.scope(config))
+            .budgetTokens(budget)
+            .render(render)
+            .links(linkOptions.links)
+            .build();
     PrintWriter out = spec.commandLine().getOut();
     try (RecallEngine engine = options.openReadOnly(config)) {
       RecallResult result = engine.recall(request, options.teams());

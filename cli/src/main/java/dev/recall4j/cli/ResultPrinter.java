@@ -1,6 +1,7 @@
 package dev.recall4j.cli;
 
 import dev.recall4j.core.DroppedItem;
+import dev.recall4j.core.LinkedFrom;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Origin;
 import dev.recall4j.core.RecallResult;
@@ -68,13 +69,14 @@ final class ResultPrinter {
       MemoryRecord record = s.record();
       out.printf(
           Locale.ROOT,
-          "%d. %s  %s/%s  score %s%s%n   %s%n",
+          "%d. %s  %s/%s  score %s%s%s%n   %s%n",
           ++rank,
           record.id(),
           Wire.name(record.silo()),
           record.kind(),
           num(s.finalScore()),
           record.origin() == null ? "" : "  " + origin(record.origin()),
+          s.score().linkedFrom() == null ? "" : "  (" + via(s.score().linkedFrom()) + ")",
           clip(oneLine(record.content()), TEXT_WIDTH));
     }
     out.println("-- " + r.items().size() + " records, retrieval: " + r.retrieval().describe());
@@ -114,7 +116,7 @@ final class ResultPrinter {
 
   /** One row per injected item with every factor of its score, then the dropped candidates. */
   static void explain(RecallResult r, PrintWriter out) {
-    String row = "%-28s %-20s %4s %8s %4s %7s %8s %6s %6s %4s %9s %6s%n";
+    String row = "%-28s %-20s %4s %8s %4s %7s %8s %6s %6s %4s %9s %6s  %s%n";
     out.printf(
         Locale.ROOT,
         row,
@@ -129,7 +131,8 @@ final class ResultPrinter {
         "trust",
         "tier",
         "final",
-        "tokens");
+        "tokens",
+        "via");
     for (RecalledItem item : r.items()) {
       ScoreBreakdown s = item.score();
       out.printf(
@@ -146,7 +149,8 @@ final class ResultPrinter {
           num(s.trust()),
           s.tierPriority(),
           num(s.finalScore()),
-          item.tokens() + (item.truncated() ? "*" : ""));
+          item.tokens() + (item.truncated() ? "*" : ""),
+          s.linkedFrom() == null ? "" : via(s.linkedFrom()));
     }
     for (DroppedItem d : r.dropped()) {
       out.printf(
@@ -157,6 +161,11 @@ final class ResultPrinter {
           d.detail());
     }
     out.println(summary(r));
+  }
+
+  /** How a record came through another: {@code link from ID} or {@code newer version of ID}. */
+  private static String via(LinkedFrom from) {
+    return (from.route() == LinkedFrom.Route.LINK ? "link from " : "newer version of ") + from.id();
   }
 
   private static String origin(Origin o) {

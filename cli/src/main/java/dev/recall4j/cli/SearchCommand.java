@@ -21,6 +21,7 @@ final class SearchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
   @Mixin FilterOptions filters;
+  @Mixin LinkOptions linkOptions;
 
   @Option(names = "--query", required = true, paramLabel = "TEXT", description = "What to find.")
   String query;
@@ -46,7 +47,8 @@ final class SearchCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     ResultPrinter.format(format, "text", "json");
     EngineConfig config = options.config();
-    RecallRequest request = filters.request(query, options.scope(config)).build();
+    RecallRequest request =
+        filters.request(query, options.scope(config)).links(linkOptions.links).build();
     PrintWriter out = spec.commandLine().getOut();
     try (RecallEngine engine = options.openReadOnly(config)) {
       SearchResult result = engine.search(request, options.teams(), limit);

@@ -32,6 +32,9 @@ import java.util.Set;
  *     whatever the query.
  * @param render the renderer of the block ({@code grouped}, {@code xml}, {@code display}, {@code
  *     json}), or null for the engine's {@code budget.renderer}
+ * @param links whether recall follows one hop of links and resolves supersede chains to the newest
+ *     version ({@code recall.links}); null for the engine's {@code recall.links.expand}. Records
+ *     reached this way pass every filter above, exactly as searched ones do
  */
 public record RecallRequest(
     String query,
@@ -46,7 +49,8 @@ public record RecallRequest(
     boolean allProjects,
     Instant since,
     Instant until,
-    String render) {
+    String render,
+    Boolean links) {
 
   /** The largest top-k accepted per path. */
   public static final int MAX_TOP_K = 10_000;
@@ -100,6 +104,7 @@ public record RecallRequest(
     private Instant since;
     private Instant until;
     private String render;
+    private Boolean links;
 
     private Builder(String query) {
       this.query = query;
@@ -178,6 +183,15 @@ public record RecallRequest(
       return this;
     }
 
+    /**
+     * Whether to follow links and supersede chains ({@code true}), not to ({@code false}), or as
+     * the engine is configured (null, the default: {@code recall.links.expand}).
+     */
+    public Builder links(Boolean links) {
+      this.links = links;
+      return this;
+    }
+
     public RecallRequest build() {
       return new RecallRequest(
           query,
@@ -192,7 +206,8 @@ public record RecallRequest(
           allProjects,
           since,
           until,
-          render);
+          render,
+          links);
     }
   }
 }

@@ -10,6 +10,8 @@ package dev.recall4j.core;
  * @param truncated whether its text was cut to fit
  * @param text the record's text as packed: its content, or, when truncated, the summary or marked
  *     cut that replaced it
+ * @param sourceContext what the configuration says the record's source is, or null (see {@link
+ *     ScoredRecord#sourceContext()})
  */
 public record RecalledItem(
     MemoryRecord record,
@@ -17,12 +19,24 @@ public record RecalledItem(
     ScoreBreakdown score,
     int tokens,
     boolean truncated,
-    String text) {
+    String text,
+    String sourceContext) {
   public RecalledItem {
     Checks.notNull(text, "text");
     Checks.notNull(record, "record");
     Checks.notNull(section, "section");
     Checks.notNull(score, "score");
     Checks.require(tokens >= 0, "tokens", "must be >= 0, got %d", tokens);
+  }
+
+  /** An item without a source context. */
+  public RecalledItem(
+      MemoryRecord record,
+      String section,
+      ScoreBreakdown score,
+      int tokens,
+      boolean truncated,
+      String text) {
+    this(record, section, score, tokens, truncated, text, null);
   }
 }

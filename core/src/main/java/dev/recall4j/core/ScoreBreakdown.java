@@ -12,6 +12,8 @@ package dev.recall4j.core;
  * @param trust source trust factor in [0, 1]
  * @param tierPriority injection priority of the record's kind (1 = first); 0 for pinned records
  * @param finalScore the score the record is ordered by
+ * @param linkedFrom the hit the record came through when recall followed a link or a supersede
+ *     chain to it (its final score is then the hit's, damped for a link), else null
  */
 public record ScoreBreakdown(
     int lexicalRank,
@@ -22,13 +24,53 @@ public record ScoreBreakdown(
     double decay,
     double trust,
     int tierPriority,
-    double finalScore) {
+    double finalScore,
+    LinkedFrom linkedFrom) {
 
   public ScoreBreakdown {
     Checks.require(lexicalRank >= 0, "lexicalRank", "must be >= 0, got %d", lexicalRank);
     Checks.require(vectorRank >= 0, "vectorRank", "must be >= 0, got %d", vectorRank);
     Checks.require(!Double.isNaN(fusedScore), "fusedScore", "must not be NaN");
     Checks.require(!Double.isNaN(finalScore), "finalScore", "must not be NaN");
+  }
+
+  /** A breakdown of a record its own search found (no link followed). */
+  public ScoreBreakdown(
+      int lexicalRank,
+      double lexicalScore,
+      int vectorRank,
+      double vectorSimilarity,
+      double fusedScore,
+      double decay,
+      double trust,
+      int tierPriority,
+      double finalScore) {
+    this(
+        lexicalRank,
+        lexicalScore,
+        vectorRank,
+        vectorSimilarity,
+        fusedScore,
+        decay,
+        trust,
+        tierPriority,
+        finalScore,
+        null);
+  }
+
+  /** The same factors, ordered by {@code score} because the record came through {@code from}. */
+  public ScoreBreakdown linked(double score, LinkedFrom from) {
+    return new ScoreBreakdown(
+        lexicalRank,
+        lexicalScore,
+        vectorRank,
+        vectorSimilarity,
+        fusedScore,
+        decay,
+        trust,
+        tierPriority,
+        score,
+        Checks.notNull(from, "linkedFrom"));
   }
 
   /** The breakdown of a pinned record, injected regardless of the query. */

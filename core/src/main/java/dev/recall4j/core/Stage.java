@@ -18,6 +18,8 @@ public enum Stage {
   VECTOR,
   /** Fusion, weighting and deduplication. */
   RANK,
+  /** Following the hits' links and supersede chains (when link expansion is on). */
+  LINKS,
   /** Packing into the token budget. */
   PACK,
   /** The recall end to end. */

@@ -31,12 +31,14 @@ import org.slf4j.LoggerFactory;
  *            background: false}
  * recall: {deadline_ms: 200, top_k: 50, fusion: "convex:alpha=0.5", tier_boost: 0.25,
  *          decay: {half_life: {tool_use: 14d, user_preference: 180d}, default_half_life: 30d,
- *                  floor: 0.9, refresh_on_access: false}}     # or decay: true / false
+ *                  floor: 0.9, refresh_on_access: false},     # or decay: true / false
+ *          links: {expand: false, damping: 0.8, max_linked: 10, follow_top: 10},
+ *          source_contexts: {/home/ada/vault/meetings: meeting transcripts}}
  * budget: {context_length: 8192, share: 0.25, tokenizer: cl100k, pinned_share: 0.5,
  *          renderer: grouped, title: memory context, xml_tag: memory-context,
  *          headings: {workspace_profile: ..., project_facts: ..., relevant_experience: ...,
  *                     knowledge: ...},
- *          quotas: {tool_use: 0.2, rag_chunk: 0.5}}
+ *          quotas: {tool_use: 0.2, rag_chunk: 0.5}, render_source_context: false}
  * index_settings: {vector_encoding: int8, hnsw_m: 16, hnsw_beam_width: 100, vector_candidates: 100,
  *                  bm25_k1: 0.9, bm25_b: 0.4, code_field_boost: 0.3}
  * stats: {enabled: true, db: agents/index/stats.db, share_db: false, log_max_rows: 10000,
@@ -195,7 +197,8 @@ public final class ConfigFile {
     top.section(
         "recall",
         s -> {
-          s.allow("deadline_ms", "top_k", "fusion", "decay", "tier_boost");
+          s.allow(
+              "deadline_ms", "top_k", "fusion", "decay", "tier_boost", "links", "source_contexts");
           s.integer("deadline_ms", v -> b.deadline(Duration.ofMillis(v)));
           s.integer("top_k", b::topK);
           s.text("fusion", b::fusion);
@@ -206,6 +209,21 @@ public final class ConfigFile {
             s.bool("decay", b::recencyDecay);
           }
           s.text("tier_boost", b::tierBoost);
+          s.section(
+              "links",
+              l -> {
+                l.allow("expand", "damping", "max_linked", "follow_top");
+                l.bool("expand", b::linkExpansion);
+                l.number("damping", b::linkDamping);
+                l.integer("max_linked", b::maxLinked);
+                l.integer("follow_top", b::linkFollowTop);
+              });
+          s.section(
+              "source_contexts",
+              c ->
+                  c.node()
+                      .fieldNames()
+                      .forEachRemaining(p -> c.text(p, v -> b.sourceContext(p, v))));
         });
     top.section(
         "budget",
@@ -219,7 +237,8 @@ public final class ConfigFile {
               "title",
               "xml_tag",
               "headings",
-              "quotas");
+              "quotas",
+              "render_source_context");
           s.integer("context_length", b::contextLength);
           s.number("share", b::budgetShare);
           s.text("tokenizer", b::tokenizer);
@@ -228,6 +247,7 @@ public final class ConfigFile {
           RenderOptions[] words = {RenderOptions.DEFAULT};
           s.text("title", v -> words[0] = words[0].withTitle(v));
           s.text("xml_tag", v -> words[0] = words[0].withXmlTag(v));
+          s.bool("render_source_context", v -> words[0] = words[0].withSourceContext(v));
           s.section(
               "headings",
               h -> {

@@ -20,6 +20,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -62,6 +63,12 @@ public record EngineConfig(
 
   /** {@code recall.fusion} unless configured: see {@link RecallSettings#fusion()}. */
   public static final String DEFAULT_FUSION = "convex:alpha=0.5";
+
+  /** {@code recall.links.expand} unless configured: see {@link LinkSettings#expand()}. */
+  public static final boolean DEFAULT_LINK_EXPANSION = false;
+
+  /** {@code recall.links.damping} unless configured: see {@link LinkSettings#damping()}. */
+  public static final double DEFAULT_LINK_DAMPING = 0.8;
 
   /** {@code recall.tier_boost} unless configured: see {@link RecallSettings#tierPolicy()}. */
   public static final String DEFAULT_TIER_BOOST = "0.25";
@@ -150,6 +157,11 @@ public record EngineConfig(
     private RecencyDecay recencyDecay = RecencyDecay.defaults();
     private Supplier<TierPolicy> tierPolicy =
         parsing("recall.tier_boost", DEFAULT_TIER_BOOST, RecallSettings::tierPolicy);
+    private boolean linkExpansion = DEFAULT_LINK_EXPANSION;
+    private double linkDamping = DEFAULT_LINK_DAMPING;
+    private int maxLinked = 10;
+    private int linkFollowTop = 10;
+    private final Map<String, String> sourceContexts = new LinkedHashMap<>();
     private int contextLength;
     private double budgetShare = 0.25;
     private Supplier<TokenCounter> tokenCounter =
@@ -199,6 +211,11 @@ public record EngineConfig(
       fusion = r::fusion;
       recencyDecay = r.decay();
       tierPolicy = r::tierPolicy;
+      linkExpansion = r.links().expand();
+      linkDamping = r.links().damping();
+      maxLinked = r.links().maxLinked();
+      linkFollowTop = r.links().followTop();
+      sourceContexts.putAll(r.sourceContexts());
       BudgetSettings b = c.budget;
       contextLength = b.contextLength();
       budgetShare = b.share();
@@ -317,6 +334,45 @@ public record EngineConfig(
       return this;
     }
 
+    /** {@code recall.links.expand}: whether recall follows links unless a request says. */
+    public Builder linkExpansion(boolean expand) {
+      this.linkExpansion = expand;
+      return this;
+    }
+
+    /** {@code recall.links.damping}: a linked record's score is the hit's times this. */
+    public Builder linkDamping(double damping) {
+      this.linkDamping = damping;
+      return this;
+    }
+
+    /** {@code recall.links.max_linked}: records pulled in through links per recall at most. */
+    public Builder maxLinked(int max) {
+      this.maxLinked = max;
+      return this;
+    }
+
+    /** {@code recall.links.follow_top}: how many of the best hits have their links followed. */
+    public Builder linkFollowTop(int hits) {
+      this.linkFollowTop = hits;
+      return this;
+    }
+
+    /**
+     * {@code recall.source_contexts}: hits whose origin path lies under {@code prefix} carry {@code
+     * description} as their source context (the longest prefix wins).
+     */
+    public Builder sourceContext(String prefix, String description) {
+      sourceContexts.put(prefix, description);
+      return this;
+    }
+
+    /** {@code budget.render_source_context}: whether the block shows each hit's source context. */
+    public Builder renderSourceContext(boolean render) {
+      this.renderOptions = renderOptions.withSourceContext(render);
+      return this;
+    }
+
     public Builder contextLength(int contextLength) {
       this.contextLength = contextLength;
       return this;
@@ -344,7 +400,10 @@ public record EngineConfig(
       return this;
     }
 
-    /** The block's title, XML tag and section headings. */
+    /**
+     * The block's title, XML tag, section headings and whether source contexts are shown (this
+     * replaces {@link #renderSourceContext}).
+     */
     public Builder renderOptions(RenderOptions options) {
       this.renderOptions = options;
       return this;
@@ -441,7 +500,14 @@ public record EngineConfig(
               passageWords,
               queryCacheSize,
               embedInBackground),
-          new RecallSettings(deadline, topK, fusion.get(), recencyDecay, tierPolicy.get()),
+          new RecallSettings(
+              deadline,
+              topK,
+              fusion.get(),
+              recencyDecay,
+              tierPolicy.get(),
+              new LinkSettings(linkExpansion, linkDamping, maxLinked, linkFollowTop),
+              sourceContexts),
           new BudgetSettings(
               contextLength,
               budgetShare,

@@ -108,6 +108,8 @@ final class EngineParts implements Closeable {
         new RecallPipeline(
             new Retriever(store, queryEmbedding, config.recall()),
             config.recall().ranker(clock),
+            new LinkExpansion(store, config.recall().links(), config.recall().tierPolicy()),
+            SourceContexts.of(config.recall().sourceContexts()),
             config.budget().packer(),
             config.budget()::packer,
             defaultBudget);

@@ -8,6 +8,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.Scope;
+import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Tier;
 import dev.recall4j.ranking.RankingResult;
 import dev.recall4j.store.Hit;
@@ -428,6 +429,19 @@ public final class RecallEngine implements Closeable {
   /** Fuses, weights and deduplicates a retrieval with this engine's ranking settings. */
   public RankingResult rank(Retrieval retrieval) {
     return pipeline.rank(retrieval);
+  }
+
+  /**
+   * A ranking with one hop of links followed and supersede chains resolved, as a recall with links
+   * on does it ({@code recall.links}; the rule is in docs/ARCHITECTURE.md): for evaluating a
+   * ranking with and without links. Every record reached passes the request's filters.
+   */
+  public List<ScoredRecord> expandLinks(
+      RecallRequest request, Teams teams, List<ScoredRecord> ranked) {
+    Checks.notNull(request, "request");
+    Checks.notNull(teams, "teams");
+    Checks.notNull(ranked, "ranked");
+    return pipeline.expandLinks(request, teams, ranked);
   }
 
   /**

@@ -21,12 +21,15 @@ import java.util.function.Function;
 
 /**
  * One recall, timed stage by stage: the pinned records and the candidates of both paths ({@link
- * Retriever}), fused, weighted and deduplicated ({@link Ranker}), then packed into the token budget
- * ({@link Packer}).
+ * Retriever}), fused, weighted and deduplicated ({@link Ranker}), links followed when the request
+ * asks ({@link LinkExpansion}), each hit's source context attached ({@link SourceContexts}), then
+ * packed into the token budget ({@link Packer}).
  */
 final class RecallPipeline {
   private final Retriever retriever;
   private final Ranker ranker;
+  private final LinkExpansion links;
+  private final SourceContexts sourceContexts;
   private final Packer packer;
   // The packers of renderers requests name other than the configured one (a handful at most).
   private final Function<String, Packer> packerByRenderer;
@@ -38,11 +41,15 @@ final class RecallPipeline {
   RecallPipeline(
       Retriever retriever,
       Ranker ranker,
+      LinkExpansion links,
+      SourceContexts sourceContexts,
       Packer packer,
       Function<String, Packer> packerByRenderer,
       int defaultBudget) {
     this.retriever = retriever;
     this.ranker = ranker;
+    this.links = links;
+    this.sourceContexts = sourceContexts;
     this.packer = packer;
     this.packerByRenderer = packerByRenderer;
     this.defaultBudget = defaultBudget;
@@ -72,10 +79,15 @@ final class RecallPipeline {
       ranked = ranking.ranked();
       dropped.addAll(ranking.dropped());
       watch.lap(Stage.RANK);
+      if (links.enabled(request)) {
+        ranked = links.expand(request, teams, ranked, false);
+        watch.lap(Stage.LINKS);
+      }
     }
 
     int budget = request.budgetTokens() != null ? request.budgetTokens() : defaultBudget;
-    PackedContext packed = packer.pack(pinned, ranked, budget);
+    PackedContext packed =
+        packer.pack(sourceContexts.apply(pinned), sourceContexts.apply(ranked), budget);
     watch.lap(Stage.PACK);
     timings.put(Stage.TOTAL, (System.nanoTime() - start) / 1e6);
 
@@ -127,8 +139,17 @@ final class RecallPipeline {
     Checks.require(limit >= 1, "limit", "must be >= 1, got %d", limit);
     Retrieval candidates = retriever.retrieve(request, teams, start, true);
     List<ScoredRecord> ranked = rank(candidates).ranked();
+    if (links.enabled(request)) {
+      ranked = links.expand(request, teams, ranked, true);
+    }
     return new SearchResult(
-        ranked.subList(0, Math.min(limit, ranked.size())), candidates.retrieval());
+        sourceContexts.apply(ranked.subList(0, Math.min(limit, ranked.size()))),
+        candidates.retrieval());
+  }
+
+  /** A ranking with links followed as a recall with links on follows them. */
+  List<ScoredRecord> expandLinks(RecallRequest request, Teams teams, List<ScoredRecord> ranked) {
+    return links.expand(request, teams, ranked, false);
   }
 
   RankingResult rank(Retrieval retrieval) {

@@ -8,6 +8,7 @@ import dev.recall4j.ranking.RecencyDecay;
 import dev.recall4j.ranking.TierPolicy;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * The {@code recall} settings of an {@link EngineConfig}, parsed: the ranking options are the
@@ -33,9 +34,19 @@ import java.time.Duration;
  *     boosted over the last (KB observations) when scores are ordered: final × (1 + boost) down to
  *     final × 1; {@code strict} orders by tier first. Default {@value
  *     EngineConfig#DEFAULT_TIER_BOOST}, so relevance decides and the tier breaks near-ties.
+ * @param links {@code recall.links}: following links and supersede chains ({@link LinkSettings})
+ * @param sourceContexts {@code recall.source_contexts}: a description per path prefix, returned
+ *     with every hit whose {@code origin.path} lies under it (the longest prefix wins; see {@link
+ *     SourceContexts}); empty by default
  */
 public record RecallSettings(
-    Duration deadline, int topK, Fusion fusion, RecencyDecay decay, TierPolicy tierPolicy) {
+    Duration deadline,
+    int topK,
+    Fusion fusion,
+    RecencyDecay decay,
+    TierPolicy tierPolicy,
+    LinkSettings links,
+    Map<String, String> sourceContexts) {
   public RecallSettings {
     Checks.notNull(deadline, "recall.deadline_ms");
     Checks.require(
@@ -49,6 +60,8 @@ public record RecallSettings(
     Checks.notNull(fusion, "recall.fusion");
     Checks.notNull(decay, "recall.decay");
     Checks.notNull(tierPolicy, "recall.tier_boost");
+    Checks.notNull(links, "recall.links");
+    sourceContexts = SourceContexts.of(sourceContexts).asMap();
   }
 
   /** The ranker of these settings, measuring recency against {@code clock}. */

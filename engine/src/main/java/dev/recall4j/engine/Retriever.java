@@ -98,14 +98,7 @@ final class Retriever {
     Map<Stage, Double> timings = new LinkedHashMap<>();
     Stopwatch watch = new Stopwatch(timings);
     Duration deadline = request.deadline() != null ? request.deadline() : settings.deadline();
-    EnumSet<Tier> tiers = searchedTiers(request);
-    if (withPinned) {
-      tiers.add(Tier.PINNED);
-    }
-    List<StoreFilter> filters =
-        teams.visibleScopes(request.scope()).stream()
-            .map(scope -> filter(request, scope).withTiers(tiers))
-            .toList();
+    List<StoreFilter> filters = filters(request, teams, withPinned);
     int topK = request.topK() != null ? request.topK() : settings.topK();
     List<Hit> lexical =
         acrossScopes(filters, topK, filter -> store.searchLexical(request.query(), filter, topK));
@@ -138,6 +131,21 @@ final class Retriever {
     List<PathResult> paths =
         List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
     return new Retrieval(paths, records, mode, timings);
+  }
+
+  /**
+   * What the paths of a query search, one filter per visible scope: every filter of the request,
+   * the searched tiers, and the pinned tier when {@code withPinned}. Records reached through links
+   * pass the same filters.
+   */
+  static List<StoreFilter> filters(RecallRequest request, Teams teams, boolean withPinned) {
+    EnumSet<Tier> tiers = searchedTiers(request);
+    if (withPinned) {
+      tiers.add(Tier.PINNED);
+    }
+    return teams.visibleScopes(request.scope()).stream()
+        .map(scope -> filter(request, scope).withTiers(tiers))
+        .toList();
   }
 
   /**

@@ -81,6 +81,7 @@ import org.slf4j.LoggerFactory;
  * | project task       | StringField, "" when absent               | none            | scope filter: {"", requested} = canSee          |
  * |   session          |                                           |                 |                                                 |
  * | tag                | StringField, one per tag                  | none            | tag filter (all of), exact                      |
+ * | supersedes         | StringField, when set                     | none            | a record's newer versions (findLinked)          |
  * | text               | TextField, not stored                     | EnglishAnalyzer | BM25 over title+content+summary (Anserini chain)|
  * | tags               | TextField, not stored                     | EnglishAnalyzer | BM25 over tags                                  |
  * | code               | TextField, not stored                     | CodeAnalyzer    | identifiers, paths, camelCase/snake_case parts  |
@@ -397,6 +398,48 @@ public final class LuceneStore implements Closeable {
                       .build();
           return recordReader.list(searcher, new ConstantScoreQuery(query), limit);
         });
+  }
+
+  /**
+   * The records matching the filter whose id is one of {@code ids} or that supersede one of {@code
+   * superseded}, up to {@code limit}, ordered by id: what recall's hits link to and their newer
+   * versions, in one lookup. A record is found as a newer version only if it was written by a
+   * version that indexes {@code supersedes} (an older index finds them after {@code reindex}).
+   */
+  public List<MemoryRecord> findLinked(
+      StoreFilter filter, Collection<String> ids, Collection<String> superseded, int limit)
+      throws IOException {
+    Checks.notNull(filter, "filter");
+    Checks.notNull(ids, "ids");
+    Checks.notNull(superseded, "superseded");
+    checkLimit(limit, "limit");
+    if (ids.isEmpty() && superseded.isEmpty()) {
+      return List.of();
+    }
+    return withSearcher(
+        searcher -> {
+          BooleanQuery.Builder wanted = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
+          if (!ids.isEmpty()) {
+            wanted.add(new TermInSetQuery(Schema.ID, terms(ids)), BooleanClause.Occur.SHOULD);
+          }
+          if (!superseded.isEmpty()) {
+            wanted.add(
+                new TermInSetQuery(Schema.SUPERSEDES, terms(superseded)),
+                BooleanClause.Occur.SHOULD);
+          }
+          Query query =
+              new BooleanQuery.Builder()
+                  .add(wanted.build(), BooleanClause.Occur.MUST)
+                  .add(
+                      Queries.records(filter, searcher.getIndexReader()),
+                      BooleanClause.Occur.FILTER)
+                  .build();
+          return recordReader.list(searcher, new ConstantScoreQuery(query), limit);
+        });
+  }
+
+  private static List<BytesRef> terms(Collection<String> values) {
+    return values.stream().map(BytesRef::new).toList();
   }
 
   /**

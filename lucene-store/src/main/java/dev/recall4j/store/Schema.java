@@ -49,6 +49,9 @@ final class Schema {
   static final String VECTOR = "vector";
   static final String RECORD = "record";
 
+  /** The id a record supersedes: finds a record's newer versions in one lookup. */
+  static final String SUPERSEDES = "supersedes";
+
   /** On a passage document: the id of the record whose further passage it embeds. */
   static final String PARENT = "parent";
 
@@ -142,6 +145,9 @@ final class Schema {
     doc.add(new StringField(SESSION, orNone(r.scope().session()), Field.Store.NO));
     for (String tag : r.tags()) {
       doc.add(new StringField(TAG, tag, Field.Store.NO));
+    }
+    if (r.supersedes() != null) {
+      doc.add(new StringField(SUPERSEDES, r.supersedes(), Field.Store.NO));
     }
     String text = text(r);
     doc.add(new TextField(TEXT, text, Field.Store.NO));

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.DroppedItem;
+import dev.recall4j.core.LinkedFrom;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Origin;
 import dev.recall4j.core.RecallResult;
@@ -59,6 +60,7 @@ public final class JsonShapes {
       n.put("section", item.section());
       n.put("tokens", item.tokens());
       n.put("truncated", item.truncated());
+      n.put("source_context", item.sourceContext());
     }
     ArrayNode dropped = root.putArray("dropped");
     for (DroppedItem d : r.dropped()) {
@@ -81,7 +83,9 @@ public final class JsonShapes {
     root.set("retrieval", retrieval(r.retrieval()));
     ArrayNode items = root.putArray("items");
     for (ScoredRecord s : r.items()) {
-      score(record(items.addObject(), s.record(), s.record().content()), s.score(), explain);
+      ObjectNode n = record(items.addObject(), s.record(), s.record().content());
+      score(n, s.score(), explain);
+      n.put("source_context", s.sourceContext());
     }
     return root;
   }
@@ -176,6 +180,12 @@ public final class JsonShapes {
     number(why, "decay", s.decay());
     number(why, "trust", s.trust());
     why.put("tier_priority", s.tierPriority());
+    LinkedFrom from = s.linkedFrom();
+    if (from == null) {
+      why.putNull("linked_from");
+    } else {
+      why.putObject("linked_from").put("id", from.id()).put("via", Wire.name(from.route()));
+    }
   }
 
   /** {@code mode} hybrid, lexical or pinned_only; {@code reason} why not hybrid; error detail. */

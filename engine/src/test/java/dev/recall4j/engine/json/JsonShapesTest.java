@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.recall4j.core.DropReason;
 import dev.recall4j.core.DroppedItem;
 import dev.recall4j.core.Kind;
+import dev.recall4j.core.LinkedFrom;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Origin;
 import dev.recall4j.core.RecallResult;
@@ -73,7 +74,14 @@ class JsonShapesTest {
                     6,
                     false,
                     PROFILE.content()),
-                new RecalledItem(CHUNK, "documents", CHUNK_SCORE, 12, true, "A station file ...")),
+                new RecalledItem(
+                    CHUNK,
+                    "documents",
+                    CHUNK_SCORE,
+                    12,
+                    true,
+                    "A station file ...",
+                    "project documentation")),
             List.of(new DroppedItem("other", DropReason.BUDGET, "no room")),
             300,
             18,
@@ -90,12 +98,12 @@ class JsonShapesTest {
         {"id":"profile","silo":"memory","kind":"workspace_profile","tier":"pinned",\
         "project":null,"title":null,"content":"Workspace tidewatch.","origin":null,"tags":[],\
         "created":"2026-11-01T09:30:00Z","score":null,"section":"workspace profile",\
-        "tokens":6,"truncated":false},\
+        "tokens":6,"truncated":false,"source_context":null},\
         {"id":"guide.md#2","silo":"rag","kind":"rag_chunk","tier":"active",\
         "project":"tide","title":"Stations","content":"A station file ...",\
         "origin":{"path":"docs/guide.md","chunk":2,"line":14},"tags":["docs","stations"],\
         "created":"2026-11-01T09:30:00Z","score":0.0125,"section":"documents",\
-        "tokens":12,"truncated":true}],\
+        "tokens":12,"truncated":true,"source_context":"project documentation"}],\
         "dropped":[{"id":"other","reason":"budget","detail":"no room"}],\
         "timings_ms":{"lexical":1.5,"total":2.0},"warnings":[]}""",
         JsonShapes.line(JsonShapes.recall(result, false)));
@@ -104,7 +112,13 @@ class JsonShapesTest {
   @Test
   void searchWithExplain() {
     SearchResult result =
-        new SearchResult(List.of(new ScoredRecord(CHUNK, CHUNK_SCORE)), RetrievalMode.HYBRID);
+        new SearchResult(
+            List.of(
+                new ScoredRecord(
+                    CHUNK,
+                    CHUNK_SCORE.linked(0.01, new LinkedFrom("guide.md#1", LinkedFrom.Route.LINK)),
+                    "project documentation")),
+            RetrievalMode.HYBRID);
     assertEquals(
         """
         {"schema":1,"retrieval":{"mode":"hybrid","reason":null,"detail":null},"items":[\
@@ -112,9 +126,11 @@ class JsonShapesTest {
         "project":"tide","title":"Stations",\
         "content":"A station file lists constituents such as K1 and M2.",\
         "origin":{"path":"docs/guide.md","chunk":2,"line":14},"tags":["docs","stations"],\
-        "created":"2026-11-01T09:30:00Z","score":0.0125,\
+        "created":"2026-11-01T09:30:00Z","score":0.01,\
         "explain":{"lexical_rank":1,"lexical_score":2.5,"vector_rank":3,\
-        "vector_similarity":0.75,"fused":0.03125,"decay":0.5,"trust":0.8,"tier_priority":4}}]}""",
+        "vector_similarity":0.75,"fused":0.03125,"decay":0.5,"trust":0.8,"tier_priority":4,\
+        "linked_from":{"id":"guide.md#1","via":"link"}},\
+        "source_context":"project documentation"}]}""",
         JsonShapes.line(JsonShapes.search(result, true)));
   }
 
