@@ -5,6 +5,7 @@ import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Teams;
 import dev.recall4j.server.HttpServer;
+import dev.recall4j.server.LocalWriteServer;
 import dev.recall4j.server.ServerConfigFile;
 import dev.recall4j.server.ServerSettings;
 import dev.recall4j.server.StdioServer;
@@ -129,6 +130,15 @@ final class ServeCommand implements Callable<Integer> {
       HttpServer.requireSafeBind(host, settings); // before the index is opened
     }
     RecallEngine engine = RecallEngine.open(config);
+    // Other processes' writing commands send their writes here while this process holds the
+    // index (its note in the index directory), whichever transport agents use.
+    LocalWriteServer localWrites;
+    try {
+      localWrites = LocalWriteServer.start(engine);
+    } catch (IOException | RuntimeException e) {
+      engine.close();
+      throw e;
+    }
     AutoCloseable server;
     Waiter waiter;
     try {
@@ -149,14 +159,16 @@ final class ServeCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
       }
     } catch (Exception | Error e) {
-      engine.close();
+      try (engine) {
+        localWrites.close();
+      }
       throw e;
     }
     AtomicBoolean stopped = new AtomicBoolean();
     Runnable stop =
         () -> {
           if (stopped.compareAndSet(false, true)) {
-            stop(server, engine);
+            stop(localWrites, server, engine);
           }
         };
     // SIGTERM or SIGINT: close the server, then the engine (every acknowledged write committed).
@@ -181,9 +193,13 @@ final class ServeCommand implements Callable<Integer> {
     void await() throws InterruptedException;
   }
 
-  private static void stop(AutoCloseable server, RecallEngine engine) {
-    try (engine) {
-      server.close();
+  /** Stops taking writes (removing the note), then the server, then commits and closes. */
+  private static void stop(
+      LocalWriteServer localWrites, AutoCloseable server, RecallEngine engine) {
+    try (engine;
+        server;
+        localWrites) {
+      // closed in reverse order: local writes, server, engine
     } catch (Exception e) {
       LOG.warn("closing the server: {}", e.toString());
     }
