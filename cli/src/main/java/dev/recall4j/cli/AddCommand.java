@@ -8,9 +8,9 @@ import dev.recall4j.core.Source;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.Wire;
 import dev.recall4j.engine.EngineConfig;
-import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Saved;
 import dev.recall4j.engine.json.JsonShapes;
+import dev.recall4j.server.IndexWrites;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -116,8 +116,8 @@ final class AddCommand implements Callable<Integer> {
             .content(content != null ? content : standardInput())
             .build(Instant.now());
     Saved saved;
-    try (RecallEngine engine = options.open(config)) {
-      saved = engine.add(record);
+    try (IndexWrites writes = options.openWrites(config)) {
+      saved = writes.add(record);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (format.equals("json")) {

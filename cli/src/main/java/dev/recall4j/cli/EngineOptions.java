@@ -6,6 +6,7 @@ import dev.recall4j.engine.EmbedderProvider;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Teams;
+import dev.recall4j.server.IndexWrites;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -104,6 +105,15 @@ final class EngineOptions {
    */
   RecallEngine open(EngineConfig config) throws IOException {
     return RecallEngine.open(config, RecallEngine.createEmbedder(config), Clock.systemUTC(), wait);
+  }
+
+  /**
+   * The writes of a writing command: through the {@code serve} process holding the index when one
+   * runs (its note in the index directory, {@link dev.recall4j.server.ServeFile}), else on the
+   * index opened here as by {@link #open}.
+   */
+  IndexWrites openWrites(EngineConfig config) throws IOException {
+    return IndexWrites.open(config.indexDir(), () -> open(config));
   }
 
   /**

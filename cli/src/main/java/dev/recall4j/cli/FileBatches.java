@@ -4,8 +4,8 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.IngestProgress;
-import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.RecordFiles;
+import dev.recall4j.server.IndexWrites;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -72,7 +72,8 @@ final class FileBatches {
    * is bad), opens the index for writing, writes in batches of {@code batchSize} under a progress
    * bar labelled {@code label}, then compacts (a failure there is a warning).
    *
-   * @param writers the batch writer of the opened engine: its save or its import
+   * @param writers the batch writer of the index's writes (this process's or a server's): their
+   *     save or their import
    * @return the records written
    */
   long checkAndWrite(
@@ -80,15 +81,15 @@ final class FileBatches {
       EngineConfig config,
       int batchSize,
       String label,
-      Function<RecallEngine, BatchWriter> writers,
+      Function<IndexWrites, BatchWriter> writers,
       PrintWriter err)
       throws IOException {
     long total = check();
-    try (RecallEngine engine = options.open(config)) {
+    try (IndexWrites writes = options.openWrites(config)) {
       ProgressBar bar = new ProgressBar(err, label);
-      long written = write(batchSize, total, writers.apply(engine), bar::update);
+      long written = write(batchSize, total, writers.apply(writes), bar::update);
       bar.finish();
-      Housekeeping.compact(engine, err);
+      Housekeeping.compact(writes, err);
       return written;
     }
   }

@@ -1,6 +1,6 @@
 package dev.recall4j.cli;
 
-import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.server.IndexWrites;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 
@@ -13,9 +13,9 @@ final class Housekeeping {
   private Housekeeping() {}
 
   /** Merges the index into one segment; on failure warns and carries on. */
-  static void compact(RecallEngine engine, PrintWriter err) {
+  static void compact(IndexWrites writes, PrintWriter err) {
     try {
-      engine.compact();
+      writes.compact();
     } catch (UncheckedIOException | IllegalStateException e) {
       err.println(
           "recall4j: warning: the records are saved, but merging the index afterwards failed ("

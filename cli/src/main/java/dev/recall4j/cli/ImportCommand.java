@@ -66,7 +66,7 @@ final class ImportCommand implements Callable<Integer> {
             config,
             batchSize,
             "importing",
-            engine -> (batch, progress) -> engine.importAll(batch),
+            writes -> (batch, progress) -> writes.importAll(batch),
             spec.commandLine().getErr());
     spec.commandLine()
         .getOut()

@@ -63,7 +63,7 @@ final class IngestCommand implements Callable<Integer> {
             config,
             batchSize,
             "ingesting",
-            engine -> engine::saveAll,
+            writes -> writes::saveAll,
             spec.commandLine().getErr());
     out.printf(
         Locale.ROOT,

@@ -1,10 +1,10 @@
 package dev.recall4j.cli;
 
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.core.Scope;
 import dev.recall4j.core.Wire;
 import dev.recall4j.engine.EngineConfig;
-import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.server.IndexWrites;
+import dev.recall4j.server.IndexWrites.Change;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -25,8 +25,8 @@ abstract class RecordCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "ID")
   String id;
 
-  /** Applies the change and returns the record afterwards. */
-  abstract MemoryRecord apply(RecallEngine engine, Scope scope, String id);
+  /** The change this command makes. */
+  abstract Change change();
 
   /** The past participle printed on success, e.g. {@code archived}. */
   abstract String verb();
@@ -35,8 +35,8 @@ abstract class RecordCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     EngineConfig config = options.config();
     MemoryRecord after;
-    try (RecallEngine engine = options.open(config)) {
-      after = apply(engine, options.scope(config), id);
+    try (IndexWrites writes = options.openWrites(config)) {
+      after = writes.change(change(), options.scope(config), id);
     }
     spec.commandLine().getOut().println(verb() + " " + id + state(after));
     return 0;
@@ -52,8 +52,8 @@ abstract class RecordCommand implements Callable<Integer> {
       description = "Soft-delete a record: kept for audit, never recalled again.")
   static final class Forget extends RecordCommand {
     @Override
-    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
-      return engine.forget(scope, id);
+    Change change() {
+      return Change.FORGET;
     }
 
     @Override
@@ -67,8 +67,8 @@ abstract class RecordCommand implements Callable<Integer> {
       description = "Move a record to the archived tier: recalled only with --include-archived.")
   static final class Archive extends RecordCommand {
     @Override
-    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
-      return engine.archive(scope, id);
+    Change change() {
+      return Change.ARCHIVE;
     }
 
     @Override
@@ -80,8 +80,8 @@ abstract class RecordCommand implements Callable<Integer> {
   @Command(name = "unarchive", description = "Bring an archived record back to the active tier.")
   static final class Unarchive extends RecordCommand {
     @Override
-    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
-      return engine.unarchive(scope, id);
+    Change change() {
+      return Change.UNARCHIVE;
     }
 
     @Override
@@ -95,8 +95,8 @@ abstract class RecordCommand implements Callable<Integer> {
       description = "Pin a record (always_load): injected first in every recall of its scope.")
   static final class Pin extends RecordCommand {
     @Override
-    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
-      return engine.pin(scope, id);
+    Change change() {
+      return Change.PIN;
     }
 
     @Override
@@ -110,8 +110,8 @@ abstract class RecordCommand implements Callable<Integer> {
       description = "Return a pinned record to the active tier (recalled by relevance).")
   static final class Unpin extends RecordCommand {
     @Override
-    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
-      return engine.unpin(scope, id);
+    Change change() {
+      return Change.UNPIN;
     }
 
     @Override
@@ -123,8 +123,8 @@ abstract class RecordCommand implements Callable<Integer> {
   @Command(name = "purge", description = "Delete a record for good (no audit copy is kept).")
   static final class Purge extends RecordCommand {
     @Override
-    MemoryRecord apply(RecallEngine engine, Scope scope, String id) {
-      return engine.purge(scope, id);
+    Change change() {
+      return Change.PURGE;
     }
 
     @Override

@@ -1,16 +1,23 @@
 package dev.recall4j.cli;
 
+import dev.recall4j.engine.ConfigFile;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Teams;
 import dev.recall4j.server.HttpServer;
+import dev.recall4j.server.LocalWriteServer;
+import dev.recall4j.server.ServerConfigFile;
 import dev.recall4j.server.ServerSettings;
 import dev.recall4j.server.StdioServer;
 import dev.recall4j.server.Tenant;
 import dev.recall4j.server.TokenGrant;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -34,6 +41,7 @@ import picocli.CommandLine.Spec;
             + " MCP at /mcp, a JSON API under /v1/, /health).")
 final class ServeCommand implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+  static final String DEFAULT_BIND = "127.0.0.1:7077";
 
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
@@ -48,8 +56,14 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
         names = "--http",
         required = true,
+        arity = "0..1",
+        fallbackValue = "",
         paramLabel = "HOST:PORT",
-        description = "MCP streamable HTTP and the JSON API on this address, e.g. 127.0.0.1:7077.")
+        description =
+            "MCP streamable HTTP and the JSON API on this address (default: server.bind of the"
+                + " configuration, else "
+                + DEFAULT_BIND
+                + ").")
     String http;
   }
 
@@ -58,7 +72,8 @@ final class ServeCommand implements Callable<Integer> {
       paramLabel = "VARIABLE=NS[:TEAM,…]",
       description =
           "HTTP: a bearer token, read from the environment variable VARIABLE, that opens namespace"
-              + " NS (and these teams); repeatable. Without tokens the server is loopback-only.")
+              + " NS (and these teams); repeatable; replaces server.tokens of the configuration."
+              + " Without tokens the server is loopback-only.")
   List<String> tokens = new ArrayList<>();
 
   @Option(
@@ -66,18 +81,23 @@ final class ServeCommand implements Callable<Integer> {
       paramLabel = "ORIGIN",
       description =
           "HTTP: a browser origin allowed besides loopback ones (http://host:port or"
-              + " http://host:*); repeatable.")
+              + " http://host:*); repeatable; replaces server.allowed_origins.")
   List<String> origins = new ArrayList<>();
 
   @Option(
       names = "--page-tokens",
       paramLabel = "N",
-      description = "Most tokens of one search or list answer (default: ${DEFAULT-VALUE}).")
-  int pageTokens = ServerSettings.DEFAULT_PAGE_TOKEN_CEILING;
+      description =
+          "Most tokens of one search or list answer (default: server.page_token_ceiling, else "
+              + ServerSettings.DEFAULT_PAGE_TOKEN_CEILING
+              + ").")
+  Integer pageTokens;
 
   @Override
   public Integer call() throws Exception {
     EngineConfig config = options.config();
+    ServerConfigFile file = serverSection();
+    // Flags override the file's server: section, each as a whole.
     List<TokenGrant> grants = new ArrayList<>();
     for (String token : tokens) {
       grants.add(TokenGrant.parse(token, System.getenv()));
@@ -86,23 +106,39 @@ final class ServeCommand implements Callable<Integer> {
     ServerSettings settings =
         new ServerSettings(
             new Tenant(options.scope(config).namespace(), new Teams(new HashSet<>(options.teams))),
-            grants,
-            origins,
-            pageTokens,
+            tokens.isEmpty() ? file.tokens() : grants,
+            origins.isEmpty() ? file.allowedOrigins() : origins,
+            pageTokens != null
+                ? pageTokens
+                : Objects.requireNonNullElse(
+                    file.pageTokenCeiling(), ServerSettings.DEFAULT_PAGE_TOKEN_CEILING),
             version);
     String host = null;
     int port = 0;
     if (transport.http != null) {
-      int colon = transport.http.lastIndexOf(':');
-      if (colon <= 0 || !transport.http.substring(colon + 1).matches("\\d{1,5}")) {
+      String bind =
+          !transport.http.isBlank()
+              ? transport.http
+              : Objects.requireNonNullElse(file.bind(), DEFAULT_BIND);
+      int colon = bind.lastIndexOf(':');
+      if (colon <= 0 || !bind.substring(colon + 1).matches("\\d{1,5}")) {
         throw new IllegalArgumentException(
-            "--http " + transport.http + ": expected HOST:PORT, e.g. 127.0.0.1:7077");
+            "--http " + bind + ": expected HOST:PORT, e.g. " + DEFAULT_BIND);
       }
-      host = transport.http.substring(0, colon);
-      port = Integer.parseInt(transport.http.substring(colon + 1));
+      host = bind.substring(0, colon);
+      port = Integer.parseInt(bind.substring(colon + 1));
       HttpServer.requireSafeBind(host, settings); // before the index is opened
     }
     RecallEngine engine = RecallEngine.open(config);
+    // Other processes' writing commands send their writes here while this process holds the
+    // index (its note in the index directory), whichever transport agents use.
+    LocalWriteServer localWrites;
+    try {
+      localWrites = LocalWriteServer.start(engine);
+    } catch (IOException | RuntimeException e) {
+      engine.close();
+      throw e;
+    }
     AutoCloseable server;
     Waiter waiter;
     try {
@@ -123,14 +159,16 @@ final class ServeCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
       }
     } catch (Exception | Error e) {
-      engine.close();
+      try (engine) {
+        localWrites.close();
+      }
       throw e;
     }
     AtomicBoolean stopped = new AtomicBoolean();
     Runnable stop =
         () -> {
           if (stopped.compareAndSet(false, true)) {
-            stop(server, engine);
+            stop(localWrites, server, engine);
           }
         };
     // SIGTERM or SIGINT: close the server, then the engine (every acknowledged write committed).
@@ -140,13 +178,28 @@ final class ServeCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The server: section of the configuration file in use (--config, else ./recall4j.yaml). */
+  private ServerConfigFile serverSection() throws IOException {
+    Path file =
+        options.config != null
+            ? options.config
+            : Path.of("").toAbsolutePath().resolve(ConfigFile.FILE_NAME);
+    return Files.isRegularFile(file)
+        ? ServerConfigFile.read(file, System.getenv())
+        : ServerConfigFile.NONE;
+  }
+
   private interface Waiter {
     void await() throws InterruptedException;
   }
 
-  private static void stop(AutoCloseable server, RecallEngine engine) {
-    try (engine) {
-      server.close();
+  /** Stops taking writes (removing the note), then the server, then commits and closes. */
+  private static void stop(
+      LocalWriteServer localWrites, AutoCloseable server, RecallEngine engine) {
+    try (engine;
+        server;
+        localWrites) {
+      // closed in reverse order: local writes, server, engine
     } catch (Exception e) {
       LOG.warn("closing the server: {}", e.toString());
     }

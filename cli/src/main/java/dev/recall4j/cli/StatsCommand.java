@@ -8,6 +8,7 @@ import dev.recall4j.engine.LoggedRecall;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.RecallLogSummary;
 import dev.recall4j.engine.SessionStats;
+import dev.recall4j.server.IndexWrites;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -84,22 +85,22 @@ final class StatsCommand implements Callable<Integer> {
       out.println("statistics are off (stats.enabled: false)");
       return 0;
     }
-    // Recording a session writes the statistics database, so it opens the index as a writer.
-    try (RecallEngine engine =
-        session != null ? options.open(config) : options.openReadOnly(config)) {
-      if (session != null) {
-        engine
-            .statistics()
-            .recordSession(
-                scope,
-                new SessionStats(
-                    session.id,
-                    session.budgetTokens,
-                    session.injectedTokens,
-                    session.compressed,
-                    session.tokensPerSec));
-        out.println("recorded session " + session.id);
+    // Recording a session writes the statistics database: the index's writer does it (this
+    // command, or the server holding the index); the report then reads like any reader.
+    if (session != null) {
+      try (IndexWrites writes = options.openWrites(config)) {
+        writes.recordSession(
+            scope,
+            new SessionStats(
+                session.id,
+                session.budgetTokens,
+                session.injectedTokens,
+                session.compressed,
+                session.tokensPerSec));
       }
+      out.println("recorded session " + session.id);
+    }
+    try (RecallEngine engine = options.openReadOnly(config)) {
       out.println("statistics: " + config.statsFile());
       RecallLogSummary summary = engine.statistics().recallLogSummary(scope);
       out.printf(

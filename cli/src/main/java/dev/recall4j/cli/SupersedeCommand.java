@@ -6,8 +6,8 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.core.Source;
 import dev.recall4j.core.Tier;
 import dev.recall4j.engine.EngineConfig;
-import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.RecordJson;
+import dev.recall4j.server.IndexWrites;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -74,9 +74,9 @@ final class SupersedeCommand implements Callable<Integer> {
     EngineConfig config = options.config();
     Scope scope = options.scope(config);
     MemoryRecord created;
-    try (RecallEngine engine = options.open(config)) {
+    try (IndexWrites writes = options.openWrites(config)) {
       MemoryRecord old =
-          engine
+          writes
               .get(scope, oldId)
               .orElseThrow(
                   () ->
@@ -108,7 +108,7 @@ final class SupersedeCommand implements Callable<Integer> {
       if (tags != null) {
         next.tags(tags);
       }
-      created = engine.supersede(scope, oldId, next.build(Instant.now()));
+      created = writes.supersede(scope, oldId, next.build(Instant.now()));
     }
     spec.commandLine().getOut().println("superseded " + oldId + " by " + created.id());
     return 0;

@@ -48,6 +48,34 @@ class ServeCommandTest {
   }
 
   @Test
+  void theServerSectionOfTheConfigurationIsReadStrictlyBeforeTheIndexIsTouched() throws Exception {
+    Path index = dir.resolve("index");
+    Path config = Files.writeString(dir.resolve("recall4j.yaml"), "server:\n  colour: red\n");
+    String[] serve = {
+      "serve",
+      "--config",
+      config.toString(),
+      "--index",
+      index.toString(),
+      "--embedder",
+      "none",
+      "--http"
+    };
+    StringWriter err = new StringWriter();
+    assertEquals(
+        1, Main.run(serve, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true)));
+    assertTrue(err.toString().contains("server.colour: unknown setting"), err.toString());
+
+    // --http without an address serves server.bind, refused here as non-loopback without tokens.
+    Files.writeString(config, "server:\n  bind: 0.0.0.0:7077\n");
+    err = new StringWriter();
+    assertEquals(
+        1, Main.run(serve, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true)));
+    assertTrue(err.toString().contains("0.0.0.0: refusing"), err.toString());
+    assertFalse(Files.exists(index));
+  }
+
+  @Test
   void sigtermCommitsWhatWasAcknowledgedAndReleasesTheIndex() throws Exception {
     Path index = dir.resolve("index");
     Process server =

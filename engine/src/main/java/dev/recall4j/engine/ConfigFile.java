@@ -92,6 +92,7 @@ public final class ConfigFile {
 
   private static final Set<String> OWN_KEYS =
       Set.of(
+          "server", // read by the server module (ServerConfigFile), not the engine
           "index",
           "namespace",
           "project",

@@ -130,8 +130,8 @@ public final class HttpServer implements AutoCloseable {
       throw new IllegalArgumentException(
           "--http "
               + host
-              + ": refusing to serve a non-loopback address without tokens; configure --token"
-              + " VARIABLE=namespace, or bind 127.0.0.1");
+              + ": refusing to serve a non-loopback address without tokens; configure server.tokens"
+              + " or --token VARIABLE=namespace, or bind 127.0.0.1");
     }
   }
 

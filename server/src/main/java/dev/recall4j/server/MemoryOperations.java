@@ -1,5 +1,9 @@
 package dev.recall4j.server;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
@@ -8,15 +12,21 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Source;
-import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.TokenCounter;
+import dev.recall4j.core.Wire;
 import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.engine.RecordPage;
+import dev.recall4j.engine.Saved;
+import dev.recall4j.engine.SearchResult;
 import dev.recall4j.engine.SessionStats;
+import dev.recall4j.engine.TimeBound;
+import dev.recall4j.engine.json.JsonShapes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -26,7 +36,8 @@ import java.util.function.Function;
  * The one implementation of every operation the server offers, whatever the transport: MCP tools
  * and the JSON API both call {@link #call}. Each operation reads its {@link Arguments} (an error
  * names the argument, before anything is changed), calls the engine for the caller's {@link
- * Tenant}, and answers with a text rendering and a {@link ResultShapes} structure.
+ * Tenant}, and answers with a text rendering and the engine's JSON shape ({@link JsonShapes},
+ * schema 1: recall, search, list, append) or a {@link ResultShapes} one (the others).
  *
  * <p>Every answer is capped: a recall by its budget (the packer's guarantee), a search or a listing
  * by a token ceiling over the rendered items, with a cursor for the rest.
@@ -35,6 +46,8 @@ final class MemoryOperations {
   static final int DEFAULT_SEARCH_LIMIT = 10;
   static final int DEFAULT_LIST_LIMIT = 20;
   static final int MAX_LIMIT = 100;
+  private static final ObjectMapper OBJECTS = new ObjectMapper();
+  private static final TypeReference<Map<String, Object>> STRUCTURE = new TypeReference<>() {};
 
   private final RecallEngine engine;
   private final TokenCounter tokens;
@@ -81,78 +94,97 @@ final class MemoryOperations {
 
   private record Call(Tenant tenant, Arguments args) {
     Scope scope() {
-      return tenant.scope(args.string("project"), args.string("session"));
+      return tenant.scope(args.string("project"), args.string("task"), args.string("session"));
     }
   }
 
   private Answer recall(Call call) {
     String query = call.args().required("query");
-    RecallResult result = engine.recall(request(call, query).build(), call.tenant().teams());
-    return new Answer(result.context(), ResultShapes.recall(result));
+    RecallResult result = engine.recall(build(filters(call, query)), call.tenant().teams());
+    return new Answer(result.context(), structure(JsonShapes.recall(result, false)));
   }
 
   private Answer context(Call call) {
     // A blank query injects the pinned records alone: the block an agent loads at session start.
     RecallRequest request =
-        RecallRequest.builder("")
-            .scope(call.scope())
-            .budgetTokens(call.args().integer("budget_tokens", 0, Integer.MAX_VALUE))
-            .build();
+        build(
+            RecallRequest.builder("")
+                .scope(call.scope())
+                .budgetTokens(call.args().integer("budget_tokens", 0, Integer.MAX_VALUE)));
     RecallResult result = engine.recall(request, call.tenant().teams());
-    return new Answer(result.context(), ResultShapes.recall(result));
+    return new Answer(result.context(), structure(JsonShapes.recall(result, false)));
   }
 
+  /**
+   * The engine's search, paged: the cursor is the offset of the page's first record, and a page
+   * re-runs the query for {@code offset + limit} records, so later pages cost a little more.
+   */
   private Answer search(Call call) {
     Arguments args = call.args();
     String query = args.required("query");
     int limit = limit(args, DEFAULT_SEARCH_LIMIT);
     int offset = offsetCursor(args);
     int wanted = Math.min(offset + limit, RecallRequest.MAX_TOP_K);
-    RecallRequest request = request(call, query).topK(wanted).build();
-    List<ScoredRecord> ranked =
-        engine.rank(engine.retrieve(request, call.tenant().teams())).ranked();
-    List<ScoredRecord> window =
-        ranked.subList(Math.min(offset, ranked.size()), Math.min(wanted, ranked.size()));
+    RecallRequest.Builder request = filters(call, query);
+    // The engine ranks at most top-k candidates per path: ask for enough to fill the page.
+    if (wanted > engine.config().recall().topK()) {
+      request.topK(wanted);
+    }
+    SearchResult result = engine.search(build(request), call.tenant().teams(), wanted);
+    List<ScoredRecord> ranked = result.items();
+    List<ScoredRecord> window = ranked.subList(Math.min(offset, ranked.size()), ranked.size());
     Page page = new Page(pageTokenCeiling);
     for (ScoredRecord scored : window) {
       if (!page.add(scored.record(), scored.score().finalScore())) {
         break;
       }
     }
-    // Ranking returned all it had unless it filled the window; then the next call may find more.
+    // The engine returned all it had unless it filled the window; then the next call may find more.
     boolean more =
         page.size() < window.size() || ranked.size() >= wanted && wanted < RecallRequest.MAX_TOP_K;
-    String cursor = more ? Integer.toString(offset + page.size()) : null;
-    return page.answer(cursor);
+    ObjectNode shape =
+        JsonShapes.search(
+            new SearchResult(window.subList(0, page.size()), result.retrieval()), false);
+    page.markCuts(shape);
+    shape.put("next", more ? Integer.toString(offset + page.size()) : null);
+    return page.answer(shape, shape.get("next").asText(null));
   }
 
+  /**
+   * The engine's listing, within the token ceiling: a page the ceiling cuts short is asked again
+   * for just the records that fit, so its cursor is the engine's own.
+   */
   private Answer list(Call call) {
     Arguments args = call.args();
     int limit = limit(args, DEFAULT_LIST_LIMIT);
-    String after = args.string("cursor");
-    Set<Silo> silos = silos(args);
-    Set<Kind> kinds = kinds(args);
-    Set<String> tags = new LinkedHashSet<>(args.strings("tags"));
-    Page page = new Page(pageTokenCeiling);
-    boolean[] more = {false};
-    // Export streams in id order; the cursor is the last id returned.
-    engine.export(
-        call.scope(),
-        call.tenant().teams(),
-        record -> {
-          if (more[0]
-              || record.status() != Status.ACTIVE
-              || after != null && record.id().compareTo(after) <= 0
-              || !silos.isEmpty() && !silos.contains(record.silo())
-              || !kinds.isEmpty() && !kinds.contains(record.kind())
-              || !tags.isEmpty() && record.tags().stream().noneMatch(tags::contains)) {
-            return;
-          }
-          if (page.size() >= limit || !page.add(record, null)) {
-            more[0] = true;
-          }
-        });
-    return page.answer(more[0] ? page.lastId() : null);
+    String cursor = args.string("cursor");
+    RecallRequest request = build(filters(call, ""));
+    while (true) {
+      RecordPage records = listPage(request, call, cursor, limit);
+      Page page = new Page(pageTokenCeiling);
+      for (MemoryRecord record : records.records()) {
+        if (!page.add(record, null)) {
+          break;
+        }
+      }
+      if (page.size() == records.records().size()) {
+        ObjectNode shape = JsonShapes.list(records);
+        page.markCuts(shape);
+        return page.answer(shape, records.next());
+      }
+      limit = page.size(); // at least 1: a page's first record always fits, cut if need be
+    }
+  }
+
+  private RecordPage listPage(RecallRequest request, Call call, String cursor, int limit) {
+    try {
+      return engine.list(request, call.tenant().teams(), cursor, limit);
+    } catch (IllegalArgumentException e) {
+      if (e.getMessage().startsWith("cursor:")) {
+        throw Arguments.bad("cursor", "not a cursor this listing returned: " + cursor);
+      }
+      throw e;
+    }
   }
 
   private Answer append(Call call) {
@@ -160,10 +192,9 @@ final class MemoryOperations {
     String content = args.required("content");
     Silo silo = parse("silo", args.string("silo"), Silo.MEMORY, v -> Silo.parse("silo", v));
     String id = args.string("id");
-    String requested = id == null ? "mem-" + UUID.randomUUID() : id;
     MemoryRecord record =
         MemoryRecord.builder()
-            .id(requested)
+            .id(id == null ? "mem-" + UUID.randomUUID() : id)
             .silo(silo)
             .kind(parse("kind", args.string("kind"), null, v -> Kind.parse("kind", v)))
             .tier(args.flag("pinned") ? Tier.PINNED : Tier.ACTIVE)
@@ -173,18 +204,28 @@ final class MemoryOperations {
             .title(args.string("title"))
             .content(content)
             .build(Instant.now());
-    MemoryRecord stored = engine.save(record);
-    String duplicateOf = stored.id().equals(requested) ? null : stored.id();
-    String text = duplicateOf == null ? "saved " + stored.id() : "already stored as " + duplicateOf;
-    return new Answer(text, ResultShapes.saved(stored.id(), duplicateOf));
+    Saved saved = engine.add(record);
+    String text = saved.isDuplicate() ? "already stored as " + saved.id() : "saved " + saved.id();
+    return new Answer(text, structure(JsonShapes.saved(saved)));
   }
 
   private Answer get(Call call) {
     String id = call.args().required("id");
+    MemoryRecord record = stored(call, id);
     // Capped like a page of one: a 1M-character record is cut to the ceiling, marked truncated.
     Page page = new Page(pageTokenCeiling);
-    page.add(stored(call, id), null);
-    return page.single();
+    page.add(record, null);
+    ObjectNode shape = JsonShapes.list(new RecordPage(List.of(record), null));
+    page.markCuts(shape);
+    // The record as a listing shows it, with the state a listing leaves out (any status is got).
+    ObjectNode item = (ObjectNode) shape.get("items").get(0);
+    item.put("status", Wire.name(record.status()));
+    item.put("task", record.scope().task());
+    item.put("session", record.scope().session());
+    item.put("supersedes", record.supersedes());
+    ObjectNode answer = OBJECTS.createObjectNode().put("schema", JsonShapes.SCHEMA);
+    answer.setAll(item);
+    return new Answer(page.text(), structure(answer));
   }
 
   private Answer forget(Call call) {
@@ -241,14 +282,37 @@ final class MemoryOperations {
     return new Answer("recorded session " + session.sessionId(), Map.of("recorded", true));
   }
 
-  private RecallRequest.Builder request(Call call, String query) {
+  /** The request of a recall, search or listing with every filter the call names. */
+  private static RecallRequest.Builder filters(Call call, String query) {
     Arguments args = call.args();
+    Instant now = Instant.now();
     return RecallRequest.builder(query)
         .scope(call.scope())
         .budgetTokens(args.integer("budget_tokens", 0, Integer.MAX_VALUE))
         .silos(silos(args))
         .kinds(kinds(args))
-        .tags(new LinkedHashSet<>(args.strings("tags")));
+        .tags(new LinkedHashSet<>(args.strings("tags")))
+        .since(parse("since", args.string("since"), null, v -> TimeBound.parse("since", v, now)))
+        .until(parse("until", args.string("until"), null, v -> TimeBound.parse("until", v, now)))
+        .includeArchived(args.flag("include_archived"))
+        .allProjects(args.flag("all_projects"));
+  }
+
+  /** Builds a request, naming the argument a refusal is about ({@code until} before since…). */
+  private static RecallRequest build(RecallRequest.Builder request) {
+    try {
+      return request.build();
+    } catch (IllegalArgumentException e) {
+      String message = e.getMessage();
+      int colon = message.indexOf(':');
+      String field = colon < 0 ? "request" : message.substring(0, colon);
+      throw Arguments.bad(
+          snakeCase(field), colon < 0 ? message : message.substring(colon + 1).strip());
+    }
+  }
+
+  private static String snakeCase(String field) {
+    return field.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
   }
 
   /** The record with this id the tenant may see, or an error naming {@code id}. */
@@ -305,17 +369,22 @@ final class MemoryOperations {
     try {
       return parser.apply(value);
     } catch (IllegalArgumentException e) {
-      throw Arguments.bad(name, e.getMessage());
+      String message = e.getMessage();
+      throw Arguments.bad(
+          name, message.startsWith(name + ": ") ? message.substring(name.length() + 2) : message);
     }
+  }
+
+  /** A JSON shape as the map both transports send (MCP structured content, JSON API body). */
+  private static Map<String, Object> structure(ObjectNode shape) {
+    return OBJECTS.convertValue(shape, STRUCTURE);
   }
 
   private static String render(MemoryRecord record, Double score, String content) {
     StringBuilder line = new StringBuilder("[").append(record.id()).append("] ");
-    line.append(record.silo().name().toLowerCase(java.util.Locale.ROOT))
-        .append('/')
-        .append(record.kind().name());
+    line.append(Wire.name(record.silo())).append('/').append(record.kind().name());
     if (score != null) {
-      line.append(String.format(java.util.Locale.ROOT, " score %.4f", score));
+      line.append(String.format(Locale.ROOT, " score %.4f", score));
     }
     if (record.title() != null) {
       line.append(" — ").append(record.title());
@@ -323,38 +392,37 @@ final class MemoryOperations {
     return line.append('\n').append(content).toString();
   }
 
-  /** The items of one search or list answer, within the token ceiling. */
+  /**
+   * The records of one search, list or get answer within the token ceiling, and their text. The
+   * first record always fits, its content cut to the ceiling, so a page is never empty while
+   * records remain.
+   */
   private final class Page {
     private final int ceiling;
-    private final List<Map<String, Object>> items = new ArrayList<>();
+    private final List<String> cuts = new ArrayList<>();
     private final StringBuilder text = new StringBuilder();
     private int used;
-    private String lastId;
 
     Page(int ceiling) {
       this.ceiling = ceiling;
     }
 
-    /**
-     * Adds a record if its rendering fits; the first record always fits, its content cut to the
-     * ceiling, so a page is never empty while records remain.
-     */
+    /** Adds a record if its rendering fits (the first always does, cut if need be). */
     boolean add(MemoryRecord record, Double score) {
       String content = record.content();
       int cost = tokens.count(render(record, score, content));
       String cut = null;
       if (used + cost > ceiling) {
-        if (!items.isEmpty()) {
+        if (!cuts.isEmpty()) {
           return false;
         }
         cut = cut(record, score);
         content = cut;
         cost = tokens.count(render(record, score, content));
       }
-      items.add(ResultShapes.record(record, score, cut));
+      cuts.add(cut);
       text.append(render(record, score, content)).append("\n\n");
       used += cost;
-      lastId = record.id();
       return true;
     }
 
@@ -371,22 +439,32 @@ final class MemoryOperations {
     }
 
     int size() {
-      return items.size();
+      return cuts.size();
     }
 
-    String lastId() {
-      return lastId;
+    String text() {
+      return text.toString().strip();
     }
 
-    /** The page's one record as an answer of its own (memory_get). */
-    Answer single() {
-      return new Answer(text.toString().strip(), items.get(0));
+    /**
+     * Marks each item of {@code shape} (the page's records in order) {@code truncated}, with its
+     * cut content where the ceiling cut it.
+     */
+    void markCuts(ObjectNode shape) {
+      JsonNode items = shape.get("items");
+      for (int i = 0; i < cuts.size(); i++) {
+        ObjectNode item = (ObjectNode) items.get(i);
+        if (cuts.get(i) != null) {
+          item.put("content", cuts.get(i));
+        }
+        item.put("truncated", cuts.get(i) != null);
+      }
     }
 
-    Answer answer(String cursor) {
-      String more = cursor == null ? "" : "(more: pass cursor " + cursor + ")";
-      String rendered = items.isEmpty() ? "no records" : text + more;
-      return new Answer(rendered.strip(), ResultShapes.page(items, cursor));
+    Answer answer(ObjectNode shape, String next) {
+      String more = next == null ? "" : "(more: pass cursor " + next + ")";
+      String rendered = cuts.isEmpty() ? "no records" : text + more;
+      return new Answer(rendered.strip(), structure(shape));
     }
   }
 }

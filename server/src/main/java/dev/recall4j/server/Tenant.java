@@ -18,13 +18,17 @@ public record Tenant(String namespace, Teams teams) {
   /** The default namespace, no teams: a loopback server without tokens. */
   public static final Tenant DEFAULT = new Tenant(Scope.DEFAULT_NAMESPACE, Teams.NONE);
 
-  /** The tenant's namespace narrowed to a project and session (either may be null). */
-  Scope scope(String project, String session) {
+  /** The tenant's namespace narrowed to a project, task and session (any may be null). */
+  Scope scope(String project, String task, String session) {
     try {
-      return new Scope(namespace, project, null, session);
+      return new Scope(namespace, project, task, session);
     } catch (IllegalArgumentException e) {
-      String field = e.getMessage().startsWith("session") ? "session" : "project";
-      throw Arguments.bad(field, e.getMessage());
+      String message = e.getMessage();
+      String field =
+          message.startsWith("session")
+              ? "session"
+              : message.startsWith("task") ? "task" : "project";
+      throw Arguments.bad(field, message);
     }
   }
 }

@@ -102,6 +102,11 @@ class MemoryOperationsTest {
                 "memory_recall", Map.of("query", "x", "budget_tokens", "lots"), "budget_tokens"),
             new Bad("memory_search", Map.of("query", "x", "limit", 1000), "limit"),
             new Bad("memory_search", Map.of("query", "x", "cursor", "zz"), "cursor"),
+            new Bad("memory_search", Map.of("query", "x", "since", "last week"), "since"),
+            new Bad("memory_search", Map.of("query", "x", "since", "1d", "until", "7d"), "until"),
+            new Bad("memory_search", Map.of("query", "x", "all_projects", "yes"), "all_projects"),
+            new Bad("memory_list", Map.of("cursor", "!!not-ours"), "cursor"),
+            new Bad("memory_list", Map.of("task", "a b"), "task"),
             new Bad("memory_get", Map.of("id", "nope"), "id"),
             new Bad("memory_forget", Map.of("id", "nope"), "id"),
             new Bad("memory_supersede", Map.of("id", "nope", "content", "y"), "id"),
@@ -166,7 +171,7 @@ class MemoryOperationsTest {
       assertFalse(items.isEmpty());
       assertTrue(items.size() <= 10);
       items.forEach(item -> seen.add((String) item.get("id")));
-      cursor = (String) page.structured().get("cursor");
+      cursor = (String) page.structured().get("next");
       pages++;
     } while (cursor != null && pages < 100);
     assertEquals(saved, new HashSet<>(seen));
