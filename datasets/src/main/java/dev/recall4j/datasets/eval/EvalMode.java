@@ -21,7 +21,9 @@ import java.util.Set;
  *   <li>{@code hybrid}: the engine's own ranking ({@link dev.recall4j.engine.RecallEngine#rank}):
  *       its default fusion, recency decay, trust, tier policy and dedup.
  *   <li>{@code sqlite-fts5}: {@link SqliteBaseline} FTS5 plus brute-force BLOB cosine, fused with
- *       the engine's default fusion (no decay, no dedup: the status quo has none).
+ *       the engine's default fusion (no decay, no dedup: the status quo has none); {@code
+ *       sqlite-fts5:SPEC} fuses them with fusion spec SPEC instead, so a candidate fusion can be
+ *       set beside the status quo fused the same way.
  *   <li>any fusion spec ({@code rrf:k=10}, {@code convex:alpha=0.3}, {@code dbsf}; see {@link
  *       Fusions#parse}): the engine's ranking with that fusion instead of the default.
  * </ul>
@@ -34,7 +36,8 @@ import java.util.Set;
  *
  * @param name the mode as given (trimmed); also the TREC run tag
  * @param type which family the mode belongs to
- * @param fusion the fusion spec of a {@link Type#FUSION} mode, else null
+ * @param fusion the fusion spec of a {@link Type#FUSION} mode or of a {@code sqlite-fts5:SPEC}
+ *     mode, else null (the engine's default fusion)
  * @param decayFloor the floor of the recency decay the mode applies (1: none), or null to decay as
  *     the engine is configured
  */
@@ -48,6 +51,9 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
     SQLITE_FTS5,
     FUSION
   }
+
+  /** Prefix of a status-quo mode with its own fusion: {@code sqlite-fts5:SPEC}. */
+  public static final String SQLITE_FTS5_WITH = "sqlite-fts5:";
 
   /** Suffix turning recency decay off. */
   public static final String NO_DECAY = "+nodecay";
@@ -90,7 +96,10 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
         Checks.excerpt(name));
     Checks.notNull(type, "type");
     Checks.require(
-        (type == Type.FUSION) == (fusion != null), "fusion", "is set exactly for FUSION modes");
+        type == Type.FUSION || type == Type.SQLITE_FTS5 || fusion == null,
+        "fusion",
+        "is set only for FUSION and SQLITE_FTS5 modes");
+    Checks.require(type != Type.FUSION || fusion != null, "fusion", "is required by FUSION modes");
     Checks.require(
         decayFloor == null || type == Type.HYBRID || type == Type.FUSION,
         "mode",
@@ -128,6 +137,12 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
             "mode: expected +decay or +decay=FLOOR, got " + Checks.excerpt(name), e);
       }
     }
+    if (base.toLowerCase(Locale.ROOT).startsWith(SQLITE_FTS5_WITH)) {
+      String spec = base.substring(SQLITE_FTS5_WITH.length());
+      checkFusion(name, spec);
+      Checks.require(decayFloor == null, "mode", "%s takes no decay suffix", name);
+      return new EvalMode(name, Type.SQLITE_FTS5, spec, null);
+    }
     Type type =
         switch (base.toLowerCase(Locale.ROOT)) {
           case "bm25" -> Type.BM25;
@@ -138,20 +153,24 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
           default -> Type.FUSION;
         };
     if (type == Type.FUSION) {
-      try {
-        Fusions.parse(base);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            "mode: expected bm25, bm25-code, dense, hybrid, sqlite-fts5, all or a fusion spec"
-                + " (rrf:k=60, convex:alpha=0.3, dbsf), got "
-                + Checks.excerpt(name)
-                + " ("
-                + e.getMessage()
-                + ")",
-            e);
-      }
+      checkFusion(name, base);
     }
     return new EvalMode(name, type, type == Type.FUSION ? base : null, decayFloor);
+  }
+
+  private static void checkFusion(String name, String spec) {
+    try {
+      Fusions.parse(spec);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "mode: expected bm25, bm25-code, dense, hybrid, sqlite-fts5[:SPEC], all or a fusion spec"
+              + " (rrf:k=60, convex:alpha=0.3, dbsf), got "
+              + Checks.excerpt(name)
+              + " ("
+              + e.getMessage()
+              + ")",
+          e);
+    }
   }
 
   /**

@@ -261,7 +261,14 @@ final class EvaluationJob {
                 .build());
       }
     }
-    Fusion baselineFusion = config.recall().fusion();
+    Map<EvalMode, Fusion> baselineFusions = new HashMap<>();
+    for (ModeRun run : modes) {
+      EvalMode m = run.mode();
+      if (m.type() == EvalMode.Type.SQLITE_FTS5) {
+        baselineFusions.put(
+            m, m.fusion() == null ? config.recall().fusion() : Fusions.parse(m.fusion()));
+      }
+    }
     List<Query> queries = dataset.queries();
     int done = 0;
     for (Query query : queries) {
@@ -307,10 +314,12 @@ final class EvaluationJob {
                 candidates(baseline.searchVector(vector, query.namespace(), options.depth()));
             ranked =
                 fused(
-                    baselineFusion.fuse(
-                        List.of(
-                            new PathResult(PathResult.LEXICAL, text),
-                            new PathResult(PathResult.VECTOR, dense))),
+                    baselineFusions
+                        .get(run.mode())
+                        .fuse(
+                            List.of(
+                                new PathResult(PathResult.LEXICAL, text),
+                                new PathResult(PathResult.VECTOR, dense))),
                     tiers);
             retrievalMs = embedMs;
           }

@@ -28,6 +28,28 @@ class EvalModeTest {
   }
 
   @Test
+  void statusQuoTakesItsOwnFusion() {
+    List<EvalMode> modes =
+        EvalMode.parseList("sqlite-fts5,sqlite-fts5:convex:alpha=0.5,weights=confidence,dense");
+    assertEquals(
+        List.of("sqlite-fts5", "sqlite-fts5:convex:alpha=0.5,weights=confidence", "dense"),
+        modes.stream().map(EvalMode::name).toList());
+    assertNull(modes.get(0).fusion(), "the engine's default fusion");
+    assertEquals(EvalMode.Type.SQLITE_FTS5, modes.get(1).type());
+    assertEquals("convex:alpha=0.5,weights=confidence", modes.get(1).fusion());
+    assertEquals("sqlite-fts5_convex_alpha_0.5_weights_confidence", modes.get(1).fileName());
+    IllegalArgumentException bad =
+        assertThrows(
+            IllegalArgumentException.class, () -> EvalMode.parse("sqlite-fts5:convex:alpha=2"));
+    assertTrue(bad.getMessage().startsWith("mode: expected bm25"), bad.getMessage());
+    assertTrue(bad.getMessage().contains("alpha"), bad.getMessage());
+    IllegalArgumentException decay =
+        assertThrows(
+            IllegalArgumentException.class, () -> EvalMode.parse("sqlite-fts5:dbsf+nodecay"));
+    assertTrue(decay.getMessage().startsWith("mode: "), decay.getMessage());
+  }
+
+  @Test
   void decaySuffixesSetTheFloor() {
     assertEquals(RecencyDecay.DEFAULT_FLOOR, EvalMode.parse("hybrid+decay").decayFloor());
     assertEquals(0.8, EvalMode.parse("convex:alpha=0.3+decay=0.8").decayFloor());

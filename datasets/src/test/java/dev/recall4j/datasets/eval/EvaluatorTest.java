@@ -126,6 +126,20 @@ class EvaluatorTest {
   }
 
   @Test
+  void statusQuoWithTheDefaultSpecIsTheStatusQuo() throws IOException {
+    Dataset dataset = Datasets.load(Fixtures.dataset("beir-tiny"), "test", null);
+    String defaultFusion = EngineConfig.builder(tmp).build().recall().fusion().name();
+    EvalReport report =
+        Evaluator.run(
+            dataset,
+            options("sqlite-fts5,sqlite-fts5:" + defaultFusion + ",sqlite-fts5:rrf:k=1").build(),
+            EvalProgress.NONE);
+    assertEquals(
+        report.run("sqlite-fts5").metrics(), report.run("sqlite-fts5:" + defaultFusion).metrics());
+    assertEquals(EvalMode.Type.SQLITE_FTS5, report.run("sqlite-fts5:rrf:k=1").mode().type());
+  }
+
+  @Test
   void locomoQueriesOnlySeeTheirConversation() throws IOException {
     Dataset dataset = Datasets.load(Fixtures.dataset("locomo-tiny"), "test", Level.TURNS);
     Evaluator.run(
