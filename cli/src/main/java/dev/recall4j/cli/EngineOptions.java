@@ -124,6 +124,14 @@ final class EngineOptions {
     return RecallEngine.openReadOnly(config);
   }
 
+  /**
+   * {@link #openReadOnly} for a command that embeds nothing (list, show, history, export, status,
+   * stats): the model is not loaded, which saves a cold process about half a second of CPU.
+   */
+  RecallEngine openReadOnlyWithoutModel(EngineConfig config) throws IOException {
+    return RecallEngine.openReadOnly(config, null, Clock.systemUTC());
+  }
+
   /** The scope of this command: the namespace (option or configuration) and the project. */
   Scope scope(EngineConfig config) {
     return Scope.of(

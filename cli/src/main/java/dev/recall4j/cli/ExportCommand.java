@@ -63,7 +63,7 @@ final class ExportCommand implements Callable<Integer> {
     EngineConfig config = options.config();
     Scope scope = options.scope(config);
     long count;
-    try (RecallEngine engine = options.openReadOnly(config)) {
+    try (RecallEngine engine = options.openReadOnlyWithoutModel(config)) {
       if (format.equals("markdown")) {
         Files.createDirectories(out);
         count =

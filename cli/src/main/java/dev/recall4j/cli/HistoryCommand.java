@@ -31,7 +31,7 @@ final class HistoryCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     EngineConfig config = options.config();
     List<MemoryRecord> chain;
-    try (RecallEngine engine = options.openReadOnly(config)) {
+    try (RecallEngine engine = options.openReadOnlyWithoutModel(config)) {
       chain = engine.history(options.scope(config), id);
     }
     PrintWriter out = spec.commandLine().getOut();

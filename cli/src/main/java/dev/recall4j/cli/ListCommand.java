@@ -49,7 +49,7 @@ final class ListCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     // Bad filters are named before the index is opened, so the error is the user's, not "no index".
     RecallRequest request = filters.request("", options.scope(config)).build();
-    try (RecallEngine engine = options.openReadOnly(config)) {
+    try (RecallEngine engine = options.openReadOnlyWithoutModel(config)) {
       RecordPage page = engine.list(request, options.teams(), after, limit);
       switch (format) {
         case "json" -> out.println(JsonShapes.pretty(JsonShapes.list(page)));

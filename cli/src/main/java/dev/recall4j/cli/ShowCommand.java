@@ -23,7 +23,7 @@ final class ShowCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     EngineConfig config = options.config();
-    try (RecallEngine engine = options.openReadOnly(config)) {
+    try (RecallEngine engine = options.openReadOnlyWithoutModel(config)) {
       MemoryRecord record =
           engine
               .get(options.scope(config), options.teams(), id)

@@ -100,7 +100,7 @@ final class StatsCommand implements Callable<Integer> {
       }
       out.println("recorded session " + session.id);
     }
-    try (RecallEngine engine = options.openReadOnly(config)) {
+    try (RecallEngine engine = options.openReadOnlyWithoutModel(config)) {
       out.println("statistics: " + config.statsFile());
       RecallLogSummary summary = engine.statistics().recallLogSummary(scope);
       out.printf(

@@ -26,7 +26,7 @@ final class StatusCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     EngineConfig config = options.config();
     PrintWriter out = spec.commandLine().getOut();
-    try (RecallEngine engine = options.openReadOnly(config)) {
+    try (RecallEngine engine = options.openReadOnlyWithoutModel(config)) {
       EngineStatus s = engine.status(options.scope(config));
       out.printf(
           Locale.ROOT, "index:      %s (%.1f KiB on disk)%n", s.indexDir(), s.sizeBytes() / 1024.0);

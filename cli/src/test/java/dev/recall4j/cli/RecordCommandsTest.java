@@ -244,8 +244,18 @@ class RecordCommandsTest {
     JsonNode first = found.get("items").get(0);
     assertEquals(
         List.of(
-            "id", "silo", "kind", "tier", "project", "title", "content", "origin", "tags",
-            "created", "score"),
+            "id",
+            "silo",
+            "kind",
+            "tier",
+            "project",
+            "title",
+            "content",
+            "origin",
+            "tags",
+            "created",
+            "score",
+            "source_context"),
         fields(first));
     assertEquals(
         List.of("b"),

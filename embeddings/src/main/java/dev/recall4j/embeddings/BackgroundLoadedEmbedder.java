@@ -65,10 +65,17 @@ final class BackgroundLoadedEmbedder implements Embedder {
     return model().embedDocuments(texts);
   }
 
-  /** Closes the model once it is loaded (waiting for a load under way). */
+  /**
+   * Waits for a load under way, then closes the model. Waiting matters: a process that exits while
+   * this thread is inside ONNX Runtime's native code (creating its session) crashes in the
+   * runtime's exit handlers, as a one-shot command that never needed the model did.
+   */
   @Override
   public void close() {
-    model.thenAccept(Embedder::close);
+    Embedder loaded = model.handle((embedder, failure) -> embedder).join();
+    if (loaded != null) {
+      loaded.close();
+    }
   }
 
   @Override
