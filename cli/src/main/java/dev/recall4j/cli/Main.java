@@ -25,6 +25,8 @@ import picocli.CommandLine.Option;
     subcommands = {
       QuickstartCommand.class,
       IngestCommand.class,
+      SyncCommand.class,
+      GetCommand.class,
       RecallCommand.class,
       SearchCommand.class,
       AddCommand.class,

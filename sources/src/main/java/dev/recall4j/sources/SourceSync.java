@@ -77,12 +77,20 @@ public final class SourceSync {
 
   /** Syncs every file of the source. */
   public SyncReport sync(SourceSpec spec) throws IOException {
-    return run(List.of(new Job(spec, null)));
+    return total(run(List.of(new Job(spec, null))));
   }
 
-  /** Syncs every source, in order; a bad file of any stops the sync before anything is written. */
-  public SyncReport syncAll(List<SourceSpec> specs) throws IOException {
+  /**
+   * Syncs every source, in order; a bad file of any stops the sync before anything is written.
+   *
+   * @return each source's report, by name, in order
+   */
+  public Map<String, SyncReport> syncAll(List<SourceSpec> specs) throws IOException {
     return run(specs.stream().map(s -> new Job(s, null)).toList());
+  }
+
+  private static SyncReport total(Map<String, SyncReport> reports) {
+    return reports.values().stream().reduce(SyncReport.EMPTY, SyncReport::plus);
   }
 
   /**
@@ -90,7 +98,8 @@ public final class SourceSync {
    * source, the others as source {@value #AD_HOC} (type by extension). A path that no longer exists
    * but was synced before has its records marked deleted; one never synced is an error.
    */
-  public SyncReport syncPaths(List<SourceSpec> configured, List<Path> paths) throws IOException {
+  public Map<String, SyncReport> syncPaths(List<SourceSpec> configured, List<Path> paths)
+      throws IOException {
     Map<String, Job> jobs = new java.util.LinkedHashMap<>();
     SyncState state = SyncState.read(indexDir);
     for (Path given : paths) {
@@ -133,29 +142,66 @@ public final class SourceSync {
       long mtime,
       String sha256,
       VaultNote note,
-      List<MemoryRecord> records) {}
+      List<MemoryRecord> records,
+      long lines) {}
 
   /** What phase 1 found for one source. */
   private record Plan(
       Job job,
       SourceState before,
       Map<String, FileState> kept,
+      Map<String, FileState> carried,
       List<Changed> changed,
-      List<String> vanished) {}
+      List<String> vanished,
+      long records) {}
 
-  private SyncReport run(List<Job> jobs) throws IOException {
+  private Map<String, SyncReport> run(List<Job> jobs) throws IOException {
     SyncState state = SyncState.read(indexDir);
     List<Plan> plans = new ArrayList<>();
     for (Job job : jobs) {
       plans.add(plan(job, state));
     }
-    SyncReport total = SyncReport.EMPTY;
+    Progress progress = new Progress(plans.stream().mapToLong(Plan::records).sum());
+    Map<String, SyncReport> reports = new java.util.LinkedHashMap<>();
     for (Plan plan : plans) {
-      SyncReport report = write(plan, state);
+      SyncReport report = write(plan, state, progress);
       LOG.debug("source {}: {}", plan.job().spec().name(), report);
-      total = total.plus(report);
+      reports.put(plan.job().spec().name(), report);
     }
-    return total;
+    return reports;
+  }
+
+  /**
+   * Records committed so far of those the plans will write: a failed commit after others says how
+   * far the sync got, and that running it again finishes the work (nothing is stored twice).
+   */
+  private static final class Progress {
+    private final long total;
+    private long committed;
+
+    Progress(long total) {
+      this.total = total;
+    }
+
+    void commit(Runnable write, int records) {
+      try {
+        write.run();
+      } catch (RuntimeException e) {
+        if (committed == 0) {
+          throw e;
+        }
+        throw new IllegalStateException(
+            String.format(
+                java.util.Locale.ROOT,
+                "%s; the first %d of %d records were committed before this; fix the cause and run"
+                    + " the same command again (records already saved are not duplicated)",
+                e.getMessage(),
+                committed,
+                total),
+            e);
+      }
+      committed += records;
+    }
   }
 
   private Plan plan(Job job, SyncState state) throws IOException {
@@ -240,7 +286,7 @@ public final class SourceSync {
                   spec.chunkWords(),
                   SourceFiles.under(key, spec.archived()),
                   modified);
-          changed.add(new Changed(key, file, type, size, mtime, sha, note, null));
+          changed.add(new Changed(key, file, type, size, mtime, sha, note, null, 0));
         }
         case DAILY_LOG -> {
           String text = RecordFiles.readText(file);
@@ -254,12 +300,15 @@ public final class SourceSync {
                   sha,
                   null,
                   DailyLog.records(
-                      text, spec.name(), key, absolute, scope, spec.pinMemoryFile(), modified)));
+                      text, spec.name(), key, absolute, scope, spec.pinMemoryFile(), modified),
+                  0));
         }
         case JSONL -> {
           // The checking pass: streams the file, keeps nothing.
-          RecordFiles.forEachJsonlLine(file, scope.namespace(), clock.instant(), (r, l, n) -> {});
-          changed.add(new Changed(key, file, type, size, mtime, sha, null, null));
+          long lines =
+              RecordFiles.forEachJsonlLine(
+                  file, scope.namespace(), clock.instant(), (r, l, n) -> {});
+          changed.add(new Changed(key, file, type, size, mtime, sha, null, null, lines));
         }
         case SQLITE ->
             changed.add(
@@ -271,21 +320,30 @@ public final class SourceSync {
                     mtime,
                     sha,
                     null,
-                    SqliteRows.read(spec, scope, engine.embedder().orElse(null), modified)));
+                    SqliteRows.read(spec, scope, engine.embedder().orElse(null), modified),
+                    0));
       }
     }
     List<String> vanished = new ArrayList<>();
+    Map<String, FileState> carried = new TreeMap<>(); // outside the paths of this sync
     for (Map.Entry<String, FileState> e : previous.entrySet()) {
       if (!present.contains(e.getKey()) && job.covers(Path.of(e.getValue().path()))) {
         vanished.add(e.getKey());
       } else if (!present.contains(e.getKey())) {
-        kept.put(e.getKey(), e.getValue());
+        carried.put(e.getKey(), e.getValue());
       }
     }
-    return new Plan(job, before, kept, changed, vanished);
+    long records = 0;
+    for (Changed c : changed) {
+      records +=
+          c.records() != null
+              ? c.records().size()
+              : c.note() != null ? c.note().chunks().size() : c.lines();
+    }
+    return new Plan(job, before, kept, carried, changed, vanished, records);
   }
 
-  private SyncReport write(Plan plan, SyncState state) throws IOException {
+  private SyncReport write(Plan plan, SyncState state, Progress progress) throws IOException {
     SourceSpec spec = plan.job().spec();
     Instant now = clock.instant();
     Set<String> removed =
@@ -293,14 +351,14 @@ public final class SourceSync {
     Reconciler reconciler = new Reconciler(id -> engine.get(scope, id), now, removed);
     Map<String, FileState> previous = plan.before() == null ? Map.of() : plan.before().files();
     Map<String, FileState> files = new TreeMap<>(plan.kept());
+    files.putAll(plan.carried());
     WikiLinks links = new WikiLinks();
-    plan.kept()
-        .forEach(
-            (key, f) -> {
-              if (!f.records().isEmpty()) {
-                links.note(key, f.records().get(0).id());
-              }
-            });
+    files.forEach(
+        (key, f) -> {
+          if (!f.records().isEmpty()) {
+            links.note(key, f.records().get(0).id());
+          }
+        });
     for (Changed c : plan.changed()) {
       if (c.note() != null) {
         links.note(c.key(), c.note().firstId(spec.name()));
@@ -312,7 +370,7 @@ public final class SourceSync {
           previous.containsKey(c.key()) ? previous.get(c.key()).records() : List.of();
       List<RecordState> after;
       if (c.type() == SourceType.JSONL) {
-        after = jsonl(c.file(), before, reconciler, now);
+        after = jsonl(c.file(), before, reconciler, now, progress);
       } else {
         List<MemoryRecord> fromFile =
             c.note() != null
@@ -320,7 +378,7 @@ public final class SourceSync {
                 : c.records();
         after = reconciler.file(fromFile, before);
         if (reconciler.pendingWrites() >= batchSize) {
-          engine.importAll(reconciler.drainWrites());
+          commit(reconciler, progress);
         }
       }
       records += after.size();
@@ -332,7 +390,7 @@ public final class SourceSync {
       files.remove(key);
     }
     if (reconciler.pendingWrites() > 0) {
-      engine.importAll(reconciler.drainWrites());
+      commit(reconciler, progress);
     }
     plan.kept().values().forEach(f -> reconciler.skipped(f.records().size()));
     SyncReport.Counter counts = reconciler.counts();
@@ -351,13 +409,19 @@ public final class SourceSync {
     return counts.report();
   }
 
+  private void commit(Reconciler reconciler, Progress progress) {
+    List<MemoryRecord> writes = reconciler.drainWrites();
+    progress.commit(() -> engine.importAll(writes), writes.size());
+  }
+
   /**
    * Streams a JSONL file into the index, merging each line over the record stored under its id, in
    * committed batches; then marks deleted the records whose lines are gone. The state keeps each
    * record's namespace (a line may name its own) where documents keep what the file declared.
    */
   private List<RecordState> jsonl(
-      Path file, List<RecordState> before, Reconciler reconciler, Instant now) throws IOException {
+      Path file, List<RecordState> before, Reconciler reconciler, Instant now, Progress progress)
+      throws IOException {
     List<RecordState> after = new ArrayList<>();
     Set<String> seen = new java.util.HashSet<>();
     List<MemoryRecord> batch = new ArrayList<>();
@@ -384,12 +448,13 @@ public final class SourceSync {
             }
           }
           if (batch.size() >= batchSize) {
-            engine.saveAll(List.copyOf(batch));
+            List<MemoryRecord> writes = List.copyOf(batch);
+            progress.commit(() -> engine.saveAll(writes), writes.size());
             batch.clear();
           }
         });
     if (!batch.isEmpty()) {
-      engine.saveAll(batch);
+      progress.commit(() -> engine.saveAll(batch), batch.size());
     }
     Map<String, String> namespaces = new HashMap<>();
     before.forEach(p -> namespaces.put(p.id(), p.declared()));
