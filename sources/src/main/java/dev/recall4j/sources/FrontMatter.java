@@ -127,9 +127,14 @@ record FrontMatter(
         r.parsed(
             "trust",
             v -> {
-              double t = Double.parseDouble(v);
+              double t;
+              try {
+                t = Double.parseDouble(v);
+              } catch (NumberFormatException e) {
+                t = Double.NaN;
+              }
               if (!(t >= 0 && t <= 1)) {
-                throw new IllegalArgumentException("must be in [0, 1]");
+                throw new IllegalArgumentException("must be a number in [0, 1], got " + v);
               }
               return t;
             }),

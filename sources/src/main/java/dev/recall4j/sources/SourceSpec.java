@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
  * @param excluded sub-folders (relative to {@code path}) never read, e.g. {@code _inbox}, {@code
  *     .obsidian}
  * @param archived sub-folders whose records are stored in the archived tier, e.g. {@code _archive}
+ * @param pinned files or sub-folders whose records are pinned (always injected), e.g. {@code
+ *     CLAUDE.md}, {@code rules}: the instruction files an agent loads every session
  * @param chunkWords the word count a Markdown chunk grows to before a paragraph break ends it
  * @param pinMemoryFile daily logs: whether {@code MEMORY.md}'s entries are pinned
  * @param silo the silo of records that name none (null: by type — RAG for notes without a kind,
@@ -32,6 +34,7 @@ public record SourceSpec(
     Path path,
     List<String> excluded,
     List<String> archived,
+    List<String> pinned,
     int chunkWords,
     boolean pinMemoryFile,
     Silo silo,
@@ -56,6 +59,7 @@ public record SourceSpec(
     path = path.toAbsolutePath().normalize();
     excluded = List.copyOf(excluded);
     archived = List.copyOf(archived);
+    pinned = List.copyOf(pinned);
     Checks.require(chunkWords >= 1, "chunk_words", "must be >= 1, got %d", chunkWords);
     Checks.require(
         type != SourceType.SQLITE || (query != null && !query.isBlank()),
@@ -72,6 +76,7 @@ public record SourceSpec(
         path,
         DEFAULT_EXCLUDED,
         List.of(),
+        List.of(),
         DEFAULT_CHUNK_WORDS,
         false,
         null,
@@ -87,6 +92,7 @@ public record SourceSpec(
         path.toString(),
         excluded.toString(),
         archived.toString(),
+        pinned.toString(),
         Integer.toString(chunkWords),
         Boolean.toString(pinMemoryFile),
         String.valueOf(silo),

@@ -3,6 +3,7 @@ package dev.recall4j.sources;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
+import dev.recall4j.core.Tier;
 import dev.recall4j.engine.InputException;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.RecordFiles;
@@ -284,7 +285,9 @@ public final class SourceSync {
                   key,
                   absolute,
                   spec.chunkWords(),
-                  SourceFiles.under(key, spec.archived()),
+                  SourceFiles.under(key, spec.archived())
+                      ? Tier.ARCHIVED
+                      : SourceFiles.under(key, spec.pinned()) ? Tier.PINNED : null,
                   modified);
           changed.add(new Changed(key, file, type, size, mtime, sha, note, null, 0));
         }

@@ -36,6 +36,7 @@ import org.sqlite.SQLiteOpenMode;
  *     path: vault                 # relative to the configuration's folder
  *     exclude: [_inbox, .obsidian]
  *     archive: [_archive]         # records stored in the archived tier
+ *     pin: [CLAUDE.md, rules]     # records pinned (always injected)
  *     chunk_words: 160
  *     silo: memory                # for records that name none
  *     context: personal notes     # what the source holds, shown with its hits
@@ -197,6 +198,7 @@ public final class SourcesConfig {
           path,
           n.has("exclude") ? list(n, key, "exclude") : SourceSpec.DEFAULT_EXCLUDED,
           n.has("archive") ? list(n, key, "archive") : List.of(),
+          n.has("pin") ? list(n, key, "pin") : List.of(),
           n.has("chunk_words") ? integer(n, key, "chunk_words") : SourceSpec.DEFAULT_CHUNK_WORDS,
           n.has("pin_memory") && bool(n, key, "pin_memory"),
           n.hasNonNull("silo") ? Silo.parse(key + ".silo", text(n, key, "silo")) : null,
@@ -245,6 +247,7 @@ public final class SourcesConfig {
         name,
         SourceType.SQLITE,
         db,
+        List.of(),
         List.of(),
         List.of(),
         SourceSpec.DEFAULT_CHUNK_WORDS,

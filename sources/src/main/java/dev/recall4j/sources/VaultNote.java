@@ -27,7 +27,7 @@ record VaultNote(
     String absolutePath,
     FrontMatter front,
     List<Chunker.Chunk> chunks,
-    boolean archivedFolder,
+    Tier folderTier,
     Instant modified) {
 
   static VaultNote read(
@@ -35,7 +35,7 @@ record VaultNote(
       String relativePath,
       String absolutePath,
       int chunkWords,
-      boolean archivedFolder,
+      Tier folderTier,
       Instant modified) {
     FrontMatter front = FrontMatter.parse(text, absolutePath);
     List<Chunker.Chunk> chunks = new ArrayList<>();
@@ -43,7 +43,7 @@ record VaultNote(
       chunks.add(
           new Chunker.Chunk(c.index(), c.line() + front.bodyLine() - 1, c.heading(), c.text()));
     }
-    return new VaultNote(relativePath, absolutePath, front, chunks, archivedFolder, modified);
+    return new VaultNote(relativePath, absolutePath, front, chunks, folderTier, modified);
   }
 
   String chunkId(String source, int chunk) {
@@ -66,9 +66,10 @@ record VaultNote(
                 : front.kind() != null && !front.kind().equals(Kind.RAG_CHUNK)
                     ? Silo.MEMORY
                     : Silo.RAG;
+    // The source's folders decide over the front matter: moving a note to _archive archives it.
     Tier tier =
-        archivedFolder
-            ? Tier.ARCHIVED
+        folderTier != null
+            ? folderTier
             : front.alwaysLoad()
                 ? Tier.PINNED
                 : front.tier() != null ? Tier.parse("tier", front.tier()) : Tier.ACTIVE;

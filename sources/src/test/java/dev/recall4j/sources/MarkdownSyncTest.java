@@ -39,6 +39,7 @@ class MarkdownSyncTest {
             dir.resolve("vault"),
             List.of("_inbox", ".obsidian"),
             List.of("_archive"),
+            List.of("CLAUDE.md"),
             SourceSpec.DEFAULT_CHUNK_WORDS,
             false,
             null,
@@ -238,5 +239,14 @@ class MarkdownSyncTest {
     assertFalse(f.get("notes:_inbox/raw.md#0").isPresent());
     assertFalse(f.get("notes:.obsidian/workspace.md#0").isPresent());
     assertEquals(Tier.ARCHIVED, f.require("notes:_archive/old.md#0").tier());
+  }
+
+  @Test
+  void pinnedFilesArePinned() throws IOException {
+    f.write("vault/CLAUDE.md", "# Conventions
+Run the formatter before each commit.
+");
+    f.sync.sync(vault);
+    assertEquals(Tier.PINNED, f.require("notes:CLAUDE.md#0").tier());
   }
 }
