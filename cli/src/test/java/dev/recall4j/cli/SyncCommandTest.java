@@ -109,7 +109,8 @@ class SyncCommandTest {
     assertTrue(search.out().contains(log + ":4"), search.out());
 
     Run get = ok("get", "--config", config.toString(), log.toString());
-    assertTrue(get.out().startsWith(log + ":3  harness:memory/2026-11-03.md#0  active\n"), get.out());
+    assertTrue(
+        get.out().startsWith(log + ":3  harness:memory/2026-11-03.md#0  active\n"), get.out());
     assertTrue(get.out().indexOf("#0") < get.out().indexOf("#1"), "file order");
     Run glob = ok("get", "--config", config.toString(), dir + "/**/*.md");
     assertTrue(glob.out().contains("notes:tides.md#0") && glob.out().contains("#1"), glob.out());
@@ -119,14 +120,18 @@ class SyncCommandTest {
 
     Run status = ok("status", "--config", config.toString());
     assertTrue(
-        status.out().contains("source:     harness (daily-log, " + dir.resolve("ws") + "): 1 files, 2 records"),
+        status
+            .out()
+            .contains(
+                "source:     harness (daily-log, " + dir.resolve("ws") + "): 1 files, 2 records"),
         status.out());
   }
 
   @Test
   void syncOfAPathUnderAConfiguredSourceSyncsItAsPartOfThatSource() throws IOException {
     Path note = write("vault/tides.md", "Brest reports every ten minutes.");
-    Path config = write("recall4j.yaml", "sources:\n  - {name: notes, type: markdown, path: vault}\n");
+    Path config =
+        write("recall4j.yaml", "sources:\n  - {name: notes, type: markdown, path: vault}\n");
     Run r = ok("sync", "--config", config.toString(), note.toString());
     assertEquals("notes: 1 added, 0 updated, 0 deleted, 0 unchanged (1 files)\n", r.out());
     assertTrue(ok("show", "notes:tides.md#0").out().contains("ten minutes"));
@@ -142,7 +147,8 @@ class SyncCommandTest {
     Run fm = run("sync", note.toString());
     assertEquals(1, fm.exit());
     assertEquals(
-        "recall4j: " + note + ":2: front matter: trust: must be a number in [0, 1], got high\n", fm.err());
+        "recall4j: " + note + ":2: front matter: trust: must be a number in [0, 1], got high\n",
+        fm.err());
     Run none = run("sync");
     assertEquals(2, none.exit());
     assertTrue(none.err().contains("no sources configured"), none.err());

@@ -243,9 +243,7 @@ class MarkdownSyncTest {
 
   @Test
   void pinnedFilesArePinned() throws IOException {
-    f.write("vault/CLAUDE.md", "# Conventions
-Run the formatter before each commit.
-");
+    f.write("vault/CLAUDE.md", "# Conventions\nRun the formatter before each commit.\n");
     f.sync.sync(vault);
     assertEquals(Tier.PINNED, f.require("notes:CLAUDE.md#0").tier());
   }
