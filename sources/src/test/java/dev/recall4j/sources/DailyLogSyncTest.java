@@ -35,7 +35,7 @@ class DailyLogSyncTest {
             List.of(),
             List.of(),
             List.of(),
-            Î0,
+            160,
             true,
             null,
             null,
