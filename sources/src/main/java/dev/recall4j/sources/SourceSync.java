@@ -407,7 +407,17 @@ public final class SourceSync {
             now.toString(),
             files,
             List.copyOf(removed)));
-    state.write(indexDir);
+    try {
+      state.write(indexDir);
+    } catch (IOException e) {
+      // The records are committed; the state is a cache. Dropping it makes the next sync read
+      // every file again, rather than trust what a half-written state says.
+      SyncState.discard(indexDir);
+      LOG.warn(
+          "the records are saved, but the sync state could not be ({}); the next sync reads every"
+              + " file again",
+          e.getMessage());
+    }
     LOG.debug("source {}: {} records in changed files", spec.name(), records);
     return counts.report();
   }

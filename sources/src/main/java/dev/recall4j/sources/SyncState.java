@@ -92,6 +92,16 @@ public final class SyncState {
     }
   }
 
+  /** Deletes the state kept in {@code indexDir}, if it can. */
+  static void discard(Path indexDir) {
+    try {
+      Files.deleteIfExists(indexDir.resolve(FILE_NAME + ".tmp"));
+      Files.deleteIfExists(indexDir.resolve(FILE_NAME));
+    } catch (IOException e) {
+      // Nothing more to do: a stale state costs re-reads, never records.
+    }
+  }
+
   SourceState source(String name) {
     return sources.get(name);
   }
