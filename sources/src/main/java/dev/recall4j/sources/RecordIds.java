@@ -49,7 +49,9 @@ final class RecordIds {
     if (id.length() <= MAX_ID_CHARS) {
       return id;
     }
-    return id.substring(0, KEPT_CHARS) + "~" + sha256(id).substring(0, 16);
+    // Never cut a surrogate pair in two: a lone surrogate is no valid id.
+    int cut = Character.isHighSurrogate(id.charAt(KEPT_CHARS - 1)) ? KEPT_CHARS - 1 : KEPT_CHARS;
+    return id.substring(0, cut) + "~" + sha256(id).substring(0, 16);
   }
 
   static String sha256(String text) {
