@@ -16,14 +16,14 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * The input files of {@code ingest} and {@code import}, written in batches with memory that does
- * not grow with the files. Two streaming passes: {@link #check} reads every file and keeps nothing
- * (a bad line stops the command before anything is written, as when whole files were read into
- * memory); {@link #write} reads them again and hands the records to the engine a batch at a time,
- * one commit each. A batch the engine refuses (an id of another namespace, a vector of the wrong
- * dimension) or cannot write (a full disk) stops the command with the earlier batches committed;
- * running it again finishes the work, since saving or importing the same records again stores no
- * duplicate.
+ * The input files of {@code import} ({@code ingest} is a sync of its files, module {@code sources},
+ * with the same two passes), written in batches with memory that does not grow with the files. Two
+ * streaming passes: {@link #check} reads every file and keeps nothing (a bad line stops the command
+ * before anything is written, as when whole files were read into memory); {@link #write} reads them
+ * again and hands the records to the engine a batch at a time, one commit each. A batch the engine
+ * refuses (an id of another namespace, a vector of the wrong dimension) or cannot write (a full
+ * disk) stops the command with the earlier batches committed; running it again finishes the work,
+ * since saving or importing the same records again stores no duplicate.
  */
 final class FileBatches {
   /** The default records per commit: small enough to keep memory flat, large enough for speed. */

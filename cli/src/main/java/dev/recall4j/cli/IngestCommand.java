@@ -1,12 +1,14 @@
 package dev.recall4j.cli;
 
 import dev.recall4j.core.Checks;
-import dev.recall4j.core.Scope;
 import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.sources.SourceSync;
+import dev.recall4j.sources.SyncReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -18,15 +20,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * Checks every file first (a bad line stops the command before anything is written), then saves the
- * records in committed batches, streaming, so memory stays flat however large the files are ({@link
- * FileBatches}).
+ * {@code sync} of the files given, under its older name: the same path-keyed ids, replaced chunks,
+ * merged JSONL lines and kept lifecycle, then a compaction of the index. Every file is checked
+ * before anything is written; JSONL is streamed in committed batches, so memory stays flat however
+ * large the files are.
  */
 @Command(
     name = "ingest",
     description = {
       "Save records from JSONL files (one record per line) and documents (.md, .txt, chunked for"
-          + " RAG).",
+          + " RAG): recall4j sync of the files given, then a compaction.",
+      "A document's chunks are keyed by its path (files:/abs/path.md#N): ingesting it again"
+          + " replaces them, and chunks it no longer has are marked deleted. A JSONL line is merged"
+          + " over the record stored under its id: keys the line leaves out keep their stored"
+          + " values, an unchanged line writes nothing.",
       "Every file is checked first: a bad line stops the ingest before anything is written. Records"
           + " are then saved in batches of --batch, one commit each. If a batch fails (a full disk,"
           + " an id of another namespace), the batches before it stay saved; fix the cause and run"
@@ -39,7 +46,7 @@ final class IngestCommand implements Callable<Integer> {
   @Option(
       names = "--batch",
       paramLabel = "N",
-      defaultValue = "" + FileBatches.DEFAULT_BATCH,
+      defaultValue = "" + SourceSync.DEFAULT_BATCH,
       description = "Records per commit (default: ${DEFAULT-VALUE}).")
   int batchSize;
 
@@ -54,24 +61,25 @@ final class IngestCommand implements Callable<Integer> {
     Checks.require(batchSize >= 1, "--batch", "must be at least 1, got %d", batchSize);
     PrintWriter out = spec.commandLine().getOut();
     EngineConfig config = options.config();
-    Scope scope = options.scope(config);
-    FileBatches input = new FileBatches(files, config.workspace(), scope, Instant.now());
     long start = System.nanoTime();
-    long written =
-        input.checkAndWrite(
-            options,
-            config,
-            batchSize,
-            "ingesting",
-            writes -> writes::saveAll,
-            spec.commandLine().getErr());
+    SyncReport report;
+    try (RecallEngine engine = options.open(config)) {
+      SourceSync sync = new SourceSync(engine, options.scope(config), Clock.systemUTC(), batchSize);
+      report =
+          sync.syncPaths(SourceOptions.read(options).sources(), files).values().stream()
+              .reduce(SyncReport.EMPTY, SyncReport::plus);
+      if (!report.isUnchanged()) {
+        Housekeeping.compact(engine, spec.commandLine().getErr());
+      }
+    }
     out.printf(
         Locale.ROOT,
-        "ingested %d records from %d files into %s in %.0f ms%n",
-        written,
+        "ingested %d records from %d files into %s in %.0f ms (%s)%n",
+        report.added() + report.updated() + report.unchanged(),
         files.size(),
         config.indexDir(),
-        (System.nanoTime() - start) / 1e6);
+        (System.nanoTime() - start) / 1e6,
+        report);
     return 0;
   }
 }

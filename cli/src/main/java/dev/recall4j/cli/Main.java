@@ -33,6 +33,8 @@ public final class Main implements Runnable {
       List.of(
           QuickstartCommand.class,
           IngestCommand.class,
+          SyncCommand.class,
+          GetCommand.class,
           RecallCommand.class,
           SearchCommand.class,
           AddCommand.class,

@@ -3,6 +3,7 @@ package dev.recall4j.cli;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.EngineStatus;
 import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.sources.SyncState;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -46,6 +47,17 @@ final class StatusCommand implements Callable<Integer> {
       print(out, "kind", s.byKind());
       print(out, "tier", s.byTier());
       print(out, "status", s.byStatus());
+      for (SyncState.SourceStatus source : SyncState.read(config.indexDir()).statuses()) {
+        out.printf(
+            Locale.ROOT,
+            "source:     %s (%s, %s): %d files, %d records, last sync %s%n",
+            source.name(),
+            source.type(),
+            source.path(),
+            source.files(),
+            source.records(),
+            source.lastSync());
+      }
       StatsCommand.printBudget(
           out, config, engine.statistics().budgetAdvice(options.scope(config)));
     }

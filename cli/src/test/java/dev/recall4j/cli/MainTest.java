@@ -105,8 +105,7 @@ class MainTest {
     Run explain =
         run("recall", "--index", index(), "--embedder", "none", "--query", "K1", "--explain");
     assertEquals(0, explain.exit(), explain.err());
-    assertTrue(
-        explain.out().contains("lex#") && explain.out().contains("guide.md#0"), explain.out());
+    assertTrue(explain.out().contains("lex#") && explain.out().contains("files:/"), explain.out());
 
     Run show = run("show", "--index", index(), "--embedder", "none", "t");
     assertEquals(0, show.exit(), show.err());

@@ -81,10 +81,11 @@ public final class ConfigFile {
           "current_project");
 
   /**
-   * The agent keys recall4j reads: as {@code budget.share}, {@code recall.top_k}, {@code project}.
+   * The agent keys recall4j reads: as {@code budget.share}, {@code recall.top_k}, {@code project};
+   * the RAG stores and the knowledge base as SQLite sources (module {@code sources}).
    */
   private static final Set<String> USED_AGENT_KEYS =
-      Set.of("budget_pct", "top_k", "current_project");
+      Set.of("budget_pct", "top_k", "current_project", "rag", "knowledge_base");
 
   /** The seed agent's top-level keys from before it moved them under {@code memory:}. */
   private static final java.util.List<String> LEGACY_AGENT_KEYS =
@@ -100,7 +101,9 @@ public final class ConfigFile {
           "recall",
           "budget",
           "index_settings",
-          "stats");
+          "stats",
+          // Read by the sources module (SourcesConfig), which the engine does not depend on.
+          "sources");
 
   private ConfigFile() {}
 

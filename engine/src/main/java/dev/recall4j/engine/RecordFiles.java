@@ -81,6 +81,34 @@ public final class RecordFiles {
     return records;
   }
 
+  /** One record line of a JSONL file, passed with its text and 1-based line number. */
+  @FunctionalInterface
+  public interface JsonlLineSink {
+    void accept(MemoryRecord record, String line, long lineNumber);
+  }
+
+  /**
+   * Streams the records of a JSONL file with the text of their lines: for readers that must know
+   * which keys a line gave (a sync merges them over the stored record).
+   *
+   * @throws InputException at the first bad line
+   */
+  public static long forEachJsonlLine(
+      Path file, String defaultNamespace, Instant now, JsonlLineSink sink) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return forEachJsonl(in, file.toString(), defaultNamespace, now, sink);
+    }
+  }
+
+  /**
+   * A text file decoded strictly as UTF-8 (a leading byte order mark dropped).
+   *
+   * @throws InputException naming the file, line and byte offset of a sequence that is not UTF-8
+   */
+  public static String readText(Path file) throws IOException {
+    return Utf8Lines.decodeAll(Files.readAllBytes(file), file.toString());
+  }
+
   /** Streams the records of JSONL text; {@code file} names it in errors. */
   static long forEachJsonl(
       InputStream in,
@@ -88,6 +116,12 @@ public final class RecordFiles {
       String defaultNamespace,
       Instant now,
       Consumer<MemoryRecord> sink)
+      throws IOException {
+    return forEachJsonl(in, file, defaultNamespace, now, (r, line, n) -> sink.accept(r));
+  }
+
+  private static long forEachJsonl(
+      InputStream in, String file, String defaultNamespace, Instant now, JsonlLineSink sink)
       throws IOException {
     Utf8Lines lines = new Utf8Lines(in, file);
     long count = 0;
@@ -103,7 +137,7 @@ public final class RecordFiles {
       } catch (IllegalArgumentException e) {
         throw new InputException(file, lines.lineNumber(), 0, e.getMessage(), e);
       }
-      sink.accept(record);
+      sink.accept(record, line, lines.lineNumber());
       count++;
     }
     return count;

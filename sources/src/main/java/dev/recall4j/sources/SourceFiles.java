@@ -1,0 +1,96 @@
+package dev.recall4j.sources;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * The files a source reads, and the type of each: a configured source reads the files of its type
+ * under its root (skipping excluded folders); an ad hoc path reads what its extension says.
+ */
+final class SourceFiles {
+  private SourceFiles() {}
+
+  /** The type a file's name says, or null when none reads it. */
+  static SourceType detect(Path file) {
+    String name = file.getFileName().toString();
+    String lower = name.toLowerCase(Locale.ROOT);
+    if (lower.endsWith(".jsonl")) {
+      return SourceType.JSONL;
+    }
+    if (DailyLog.isLogFile(name)) {
+      return SourceType.DAILY_LOG;
+    }
+    if (lower.endsWith(".md") || lower.endsWith(".markdown") || lower.endsWith(".txt")) {
+      return SourceType.MARKDOWN;
+    }
+    if (lower.endsWith(".db") || lower.endsWith(".sqlite") || lower.endsWith(".sqlite3")) {
+      return SourceType.SQLITE;
+    }
+    return null;
+  }
+
+  /** Whether a source of {@code type} reads the file. */
+  static boolean reads(SourceType type, Path file) {
+    SourceType detected = detect(file);
+    return switch (type) {
+      case MARKDOWN -> detected == SourceType.MARKDOWN || detected == SourceType.DAILY_LOG;
+      case DAILY_LOG -> detected == SourceType.DAILY_LOG;
+      case JSONL -> detected == SourceType.JSONL;
+      case SQLITE -> true;
+    };
+  }
+
+  /**
+   * The files under {@code root} (or {@code root} itself when it is a file) that {@code type}
+   * reads, outside the excluded folders, in path order; {@code type} null reads every type.
+   */
+  static List<Path> list(Path root, SourceType type, List<String> excluded) throws IOException {
+    if (Files.isRegularFile(root)) {
+      return List.of(root);
+    }
+    if (!Files.isDirectory(root)) {
+      throw new NoSuchFileException(root.toString());
+    }
+    List<Path> out = new ArrayList<>();
+    try (Stream<Path> walk = Files.walk(root)) {
+      walk.filter(Files::isRegularFile)
+          .filter(f -> !under(relative(root, f), excluded))
+          .filter(
+              f ->
+                  type == null
+                      ? detect(f) != null && detect(f) != SourceType.SQLITE
+                      : reads(type, f))
+          .sorted()
+          .forEach(out::add);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    return out;
+  }
+
+  /** The path of {@code file} relative to {@code root}, '/' separated. */
+  static String relative(Path root, Path file) {
+    if (root.equals(file)) {
+      return file.getFileName().toString();
+    }
+    return root.relativize(file).toString().replace('\\', '/');
+  }
+
+  /** Whether a relative path lies in one of the folders (relative, '/' separated). */
+  static boolean under(String relativePath, List<String> folders) {
+    for (String folder : folders) {
+      String f = folder.replace('\\', '/').replaceAll("^/+|/+$", "");
+      if (relativePath.equals(f) || relativePath.startsWith(f + "/")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
