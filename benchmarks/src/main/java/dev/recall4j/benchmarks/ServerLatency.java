@@ -75,7 +75,15 @@ public final class ServerLatency {
     String cli = options.get("--cli");
     Path workspace = Files.createTempDirectory("recall4j-server-latency");
     EngineConfig config = config(workspace, embedder);
-    List<String> rows = new ArrayList<>();
+    System.out.printf(
+        Locale.ROOT,
+        "%d records, embedder %s, %d calls per row (%d for the CLI); new query text each call%n%n",
+        records,
+        embedder,
+        calls,
+        cliCalls);
+    System.out.println("| path | clients | p50 ms | p99 ms | calls/s |");
+    System.out.println("|---|---|---|---|---|");
     double readyMs;
     try (RecallEngine engine = RecallEngine.open(config)) {
       fill(engine, records);
@@ -86,9 +94,9 @@ public final class ServerLatency {
         readyMs = (System.nanoTime() - started) / 1e6;
         int port = server.port();
         for (int clients : new int[] {1, 4, 16}) {
-          rows.add(row("in-process", clients, calls, () -> inProcess(engine)));
-          rows.add(row("MCP HTTP", clients, calls, () -> mcp(port)));
-          rows.add(row("JSON /v1", clients, calls, () -> json(port)));
+          System.out.println(row("in-process", clients, calls, () -> inProcess(engine)));
+          System.out.println(row("MCP HTTP", clients, calls, () -> mcp(port)));
+          System.out.println(row("JSON /v1", clients, calls, () -> json(port)));
         }
       }
     }
@@ -99,27 +107,19 @@ public final class ServerLatency {
       stdio.callTool(new CallToolRequest("memory_recall", Map.of("query", query())));
       coldMs = (System.nanoTime() - spawned) / 1e6;
       for (int clients : new int[] {1, 4, 16}) {
-        rows.add(row("MCP stdio", clients, calls, () -> shared(stdio)));
+        System.out.println(row("MCP stdio", clients, calls, () -> shared(stdio)));
       }
     }
     if (cli != null) {
-      rows.add(row("one-shot CLI", 1, cliCalls, () -> oneShot(cli, config)));
+      System.out.println(row("one-shot CLI", 1, cliCalls, () -> oneShot(cli, config)));
     }
     System.out.printf(
         Locale.ROOT,
-        "%d records, embedder %s, %d calls per row (%d for the CLI); new query text each call%n"
-            + "HTTP server ready %.0f ms after start (engine already open); stdio server: first"
-            + " recall answered %.0f ms after the child JVM was spawned (JVM start, index open,"
-            + " model load)%n%n",
-        records,
-        embedder,
-        calls,
-        cliCalls,
+        "%nHTTP server ready %.0f ms after start (engine already open); stdio server: first recall"
+            + " answered %.0f ms after the child JVM was spawned (JVM start, index open, model"
+            + " load)%n",
         readyMs,
         coldMs);
-    System.out.println("| path | clients | p50 ms | p99 ms | calls/s |");
-    System.out.println("|---|---|---|---|---|");
-    rows.forEach(System.out::println);
   }
 
   private static EngineConfig config(Path workspace, String embedder) {
@@ -174,7 +174,14 @@ public final class ServerLatency {
     return query -> {
       Process process =
           new ProcessBuilder(
-                  cli, "recall", "--index", config.indexDir().toString(), "--format", "json", query)
+                  cli,
+                  "recall",
+                  "--index",
+                  config.indexDir().toString(),
+                  "--format",
+                  "json",
+                  "--query",
+                  query)
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .redirectError(ProcessBuilder.Redirect.DISCARD)
               .start();
