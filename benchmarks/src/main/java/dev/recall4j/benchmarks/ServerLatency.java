@@ -10,9 +10,12 @@ import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.server.HttpServer;
 import dev.recall4j.server.ServerSettings;
+import dev.recall4j.server.StdioServer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import java.net.URI;
@@ -36,9 +39,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Issue 19's "Measured": one recall per call, a new query text each time (so the query is
- * embedded), in-process against MCP over streamable HTTP and the JSON API over the same engine;
- * p50, p99 and throughput with 1, 4 and 16 concurrent clients. Not a test: run by {@code
- * bin/bench-server [--records N] [--calls N] [--embedder onnx|none]}; prints a Markdown table.
+ * embedded), in-process against MCP over streamable HTTP and the JSON API over the same engine, MCP
+ * over stdio to a child JVM serving the index, and one {@code bin/recall4j recall} process per
+ * call; p50, p99 and throughput with 1, 4 and 16 concurrent clients, and the stdio server's cold
+ * start to its first answer. Not a test: run by {@code bin/bench-server [--records N] [--calls N]
+ * [--cli-calls N] [--embedder onnx|none]}; prints a Markdown table.
  */
 public final class ServerLatency {
   private static final String[] WORDS =
@@ -58,39 +63,132 @@ public final class ServerLatency {
   }
 
   public static void main(String[] args) throws Exception {
+    if (args.length == 2 && args[0].equals("--stdio-child")) {
+      stdioChild(Path.of(args[1]));
+      return;
+    }
     Map<String, String> options = options(args);
     int records = Integer.parseInt(options.getOrDefault("--records", "10000"));
     int calls = Integer.parseInt(options.getOrDefault("--calls", "400"));
+    int cliCalls = Integer.parseInt(options.getOrDefault("--cli-calls", "8"));
     String embedder = options.getOrDefault("--embedder", "onnx");
+    String cli = options.get("--cli");
     Path workspace = Files.createTempDirectory("recall4j-server-latency");
-    EngineConfig config =
-        EngineConfig.builder(workspace)
-            .embedderProvider(EmbedderProvider.parse("--embedder", embedder))
-            .build();
+    EngineConfig config = config(workspace, embedder);
+    System.out.printf(
+        Locale.ROOT,
+        "%d records, embedder %s, %d calls per row (%d for the CLI); new query text each call%n%n",
+        records,
+        embedder,
+        calls,
+        cliCalls);
+    System.out.println("| path | clients | p50 ms | p99 ms | calls/s |");
+    System.out.println("|---|---|---|---|---|");
+    double readyMs;
     try (RecallEngine engine = RecallEngine.open(config)) {
       fill(engine, records);
+      engine.compact();
       long started = System.nanoTime();
       try (HttpServer server =
           HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0)) {
-        double readyMs = (System.nanoTime() - started) / 1e6;
+        readyMs = (System.nanoTime() - started) / 1e6;
         int port = server.port();
-        System.out.printf(
-            Locale.ROOT,
-            "%d records, embedder %s, %d calls per row; HTTP server ready %.0f ms after start"
-                + " (engine already open)%n%n",
-            records,
-            embedder,
-            calls,
-            readyMs);
-        System.out.println("| path | clients | p50 ms | p99 ms | calls/s |");
-        System.out.println("|---|---|---|---|---|");
         for (int clients : new int[] {1, 4, 16}) {
-          row("in-process", clients, calls, () -> inProcess(engine));
-          row("MCP HTTP", clients, calls, () -> mcp(port));
-          row("JSON /v1", clients, calls, () -> json(port));
+          System.out.println(row("in-process", clients, calls, () -> inProcess(engine)));
+          System.out.println(row("MCP HTTP", clients, calls, () -> mcp(port)));
+          System.out.println(row("JSON /v1", clients, calls, () -> json(port)));
         }
       }
     }
+    // The index is free now: a stdio server in a child JVM opens it, as an agent would spawn it.
+    long spawned = System.nanoTime();
+    double coldMs;
+    try (McpSyncClient stdio = stdio(workspace, embedder)) {
+      stdio.callTool(new CallToolRequest("memory_recall", Map.of("query", query())));
+      coldMs = (System.nanoTime() - spawned) / 1e6;
+      for (int clients : new int[] {1, 4, 16}) {
+        System.out.println(row("MCP stdio", clients, calls, () -> shared(stdio)));
+      }
+    }
+    if (cli != null) {
+      System.out.println(row("one-shot CLI", 1, cliCalls, () -> oneShot(cli, config)));
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "%nHTTP server ready %.0f ms after start (engine already open); stdio server: first recall"
+            + " answered %.0f ms after the child JVM was spawned (JVM start, index open, model"
+            + " load)%n",
+        readyMs,
+        coldMs);
+  }
+
+  private static EngineConfig config(Path workspace, String embedder) {
+    return EngineConfig.builder(workspace)
+        .embedderProvider(EmbedderProvider.parse("--embedder", embedder))
+        .build();
+  }
+
+  /** The stdio server of the child JVM: the workspace's index, served until stdin closes. */
+  private static void stdioChild(Path workspace) throws Exception {
+    String embedder = System.getProperty("recall4j.bench.embedder", "onnx");
+    try (RecallEngine engine = RecallEngine.open(config(workspace, embedder))) {
+      StdioServer server =
+          StdioServer.start(engine, ServerSettings.defaults(), System.in, System.out);
+      server.awaitClose();
+      server.close();
+    }
+  }
+
+  private static McpSyncClient stdio(Path workspace, String embedder) {
+    ServerParameters parameters =
+        ServerParameters.builder(Path.of(System.getProperty("java.home"), "bin", "java").toString())
+            .args(
+                "--add-modules=jdk.incubator.vector",
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xmx1g",
+                "-Drecall4j.bench.embedder=" + embedder,
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-cp",
+                System.getProperty("java.class.path"),
+                ServerLatency.class.getName(),
+                "--stdio-child",
+                workspace.toString())
+            .build();
+    McpSyncClient client =
+        McpClient.sync(
+                new StdioClientTransport(parameters, new JacksonMcpJsonMapper(new ObjectMapper())))
+            .requestTimeout(Duration.ofSeconds(120))
+            .initializationTimeout(Duration.ofSeconds(120))
+            .build();
+    client.initialize();
+    return client;
+  }
+
+  /** Callers sharing one MCP session (a stdio server has one client connection). */
+  private static Caller shared(McpSyncClient client) {
+    return query -> client.callTool(new CallToolRequest("memory_recall", Map.of("query", query)));
+  }
+
+  /** One {@code bin/recall4j recall} process per call, reading the index read-only. */
+  private static Caller oneShot(String cli, EngineConfig config) {
+    return query -> {
+      Process process =
+          new ProcessBuilder(
+                  cli,
+                  "recall",
+                  "--index",
+                  config.indexDir().toString(),
+                  "--format",
+                  "json",
+                  "--query",
+                  query)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      if (process.waitFor() != 0) {
+        throw new IllegalStateException(cli + " recall exited " + process.exitValue());
+      }
+    };
   }
 
   private static Caller inProcess(RecallEngine engine) {
@@ -140,15 +238,16 @@ public final class ServerLatency {
     Caller create() throws Exception;
   }
 
-  private static void row(String path, int clients, int calls, CallerFactory factory)
+  private static String row(String path, int clients, int calls, CallerFactory factory)
       throws Exception {
     List<Caller> callers = new ArrayList<>();
     for (int i = 0; i < clients; i++) {
       callers.add(factory.create());
     }
+    int warmUp = Math.min(10, calls / 4);
     for (Caller caller : callers) {
-      for (int i = 0; i < 10; i++) {
-        caller.recall(query()); // warm-up
+      for (int i = 0; i < warmUp; i++) {
+        caller.recall(query());
       }
     }
     long[] latencies = new long[calls];
@@ -177,9 +276,9 @@ public final class ServerLatency {
       caller.close();
     }
     Arrays.sort(latencies);
-    System.out.printf(
+    return String.format(
         Locale.ROOT,
-        "| %s | %d | %.2f | %.2f | %.0f |%n",
+        "| %s | %d | %.2f | %.2f | %.1f |",
         path,
         clients,
         latencies[calls / 2] / 1e6,
