@@ -122,6 +122,7 @@ final class EvalCorpus {
                 .created(created)
                 .title(noText ? null : title(d))
                 .content(noText ? d.title() : d.text())
+                .links(d.links())
                 .build());
         documents.put(d.id(), d);
       } catch (IllegalArgumentException e) {

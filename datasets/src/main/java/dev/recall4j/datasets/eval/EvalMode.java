@@ -32,7 +32,9 @@ import java.util.Set;
  * decay, {@code +decay} with the per-kind default half-lives and floor ({@link
  * RecencyDecay#DEFAULT_FLOOR}), {@code +decay=F} with floor F in [0, 1] (1 is no decay). Without a
  * suffix, {@code hybrid} decays as the engine is configured ({@code recall.decay}) and a fusion
- * spec does the same.
+ * spec does the same. A last suffix {@code +links} (after any decay suffix: {@code
+ * hybrid+nodecay+links}) follows one hop of links and resolves supersede chains after ranking, as a
+ * recall with links on does ({@link dev.recall4j.engine.RecallEngine#expandLinks}).
  *
  * @param name the mode as given (trimmed); also the TREC run tag
  * @param type which family the mode belongs to
@@ -40,8 +42,9 @@ import java.util.Set;
  *     mode, else null (the engine's default fusion)
  * @param decayFloor the floor of the recency decay the mode applies (1: none), or null to decay as
  *     the engine is configured
+ * @param links whether links are followed after ranking ({@value #LINKS})
  */
-public record EvalMode(String name, Type type, String fusion, Double decayFloor) {
+public record EvalMode(String name, Type type, String fusion, Double decayFloor, boolean links) {
   /** The mode families. */
   public enum Type {
     BM25,
@@ -60,6 +63,9 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
 
   /** Suffix turning recency decay on, optionally followed by {@code =floor}. */
   public static final String DECAY = "+decay";
+
+  /** Suffix following links after ranking. */
+  public static final String LINKS = "+links";
 
   /**
    * What {@code --mode all} runs: the single paths, the engine default with and without decay, the
@@ -108,6 +114,17 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
     if (decayFloor != null) {
       Checks.inRange(decayFloor, 0.0, 1.0, "decay floor");
     }
+    Checks.require(
+        !links || type == Type.HYBRID || type == Type.FUSION,
+        "mode",
+        "%s takes no %s suffix (only hybrid and fusion specs follow links)",
+        name,
+        LINKS);
+  }
+
+  /** A mode without links. */
+  public EvalMode(String name, Type type, String fusion, Double decayFloor) {
+    this(name, type, fusion, decayFloor, false);
   }
 
   /**
@@ -118,15 +135,17 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
   public static EvalMode parse(String text) {
     Checks.notBlank(text, "mode");
     String name = text.strip();
+    boolean links = name.endsWith(LINKS);
+    String unlinked = links ? name.substring(0, name.length() - LINKS.length()) : name;
     Double decayFloor = null;
-    String base = name;
-    if (name.endsWith(NO_DECAY)) {
+    String base = unlinked;
+    if (unlinked.endsWith(NO_DECAY)) {
       decayFloor = 1.0;
-      base = name.substring(0, name.length() - NO_DECAY.length());
-    } else if (name.contains(DECAY)) {
-      int at = name.lastIndexOf(DECAY);
-      String floor = name.substring(at + DECAY.length());
-      base = name.substring(0, at);
+      base = unlinked.substring(0, unlinked.length() - NO_DECAY.length());
+    } else if (unlinked.contains(DECAY)) {
+      int at = unlinked.lastIndexOf(DECAY);
+      String floor = unlinked.substring(at + DECAY.length());
+      base = unlinked.substring(0, at);
       try {
         decayFloor =
             floor.isEmpty()
@@ -155,7 +174,7 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor)
     if (type == Type.FUSION) {
       checkFusion(name, base);
     }
-    return new EvalMode(name, type, type == Type.FUSION ? base : null, decayFloor);
+    return new EvalMode(name, type, type == Type.FUSION ? base : null, decayFloor, links);
   }
 
   private static void checkFusion(String name, String spec) {

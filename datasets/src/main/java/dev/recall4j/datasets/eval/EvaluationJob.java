@@ -19,6 +19,7 @@ import dev.recall4j.engine.EmbedderProvider;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Retrieval;
+import dev.recall4j.engine.Teams;
 import dev.recall4j.ranking.Candidate;
 import dev.recall4j.ranking.FusedCandidate;
 import dev.recall4j.ranking.Fusion;
@@ -303,6 +304,9 @@ final class EvaluationJob {
                 ranker == null
                     ? engine.rank(fusionInput).ranked()
                     : ranker.rank(fusionInput.paths(), fusionInput.records(), now).ranked();
+            if (run.mode().links()) {
+              ranked = engine.expandLinks(request(query), Teams.NONE, ranked);
+            }
             retrievalMs = lexicalMs + vectorMs;
           }
           case SQLITE_FTS5 -> {

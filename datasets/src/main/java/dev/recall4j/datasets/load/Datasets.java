@@ -264,7 +264,8 @@ public final class Datasets {
                     string(file, number, node, "text"),
                     namespace(file, number, node),
                     timestamp(file, number, node),
-                    part.level()));
+                    part.level(),
+                    links(file, number, node)));
           } catch (IllegalArgumentException e) {
             throw new DatasetFormatException(file, number, e.getMessage());
           }
@@ -344,6 +345,29 @@ public final class Datasets {
           field + " must be a string, got " + value.getNodeType().name().toLowerCase(Locale.ROOT));
     }
     return value.textValue();
+  }
+
+  /** A corpus line's optional {@code links}: an array of document ids. */
+  private static List<String> links(Path file, long number, JsonNode node)
+      throws DatasetFormatException {
+    JsonNode value = node.get("links");
+    if (value == null || value.isNull()) {
+      return List.of();
+    }
+    List<String> links = new ArrayList<>();
+    if (value.isArray()) {
+      for (JsonNode link : value) {
+        if (!link.isTextual()) {
+          break;
+        }
+        links.add(link.textValue());
+      }
+    }
+    if (!value.isArray() || links.size() != value.size()) {
+      throw new DatasetFormatException(
+          file, number, "links must be an array of document ids, got " + value);
+    }
+    return links;
   }
 
   private static String namespace(Path file, long number, JsonNode node)

@@ -67,6 +67,19 @@ class EvalModeTest {
   }
 
   @Test
+  void theLinksSuffixFollowsLinksAfterAnyDecaySuffix() {
+    EvalMode links = EvalMode.parse("hybrid+nodecay+links");
+    assertTrue(links.links());
+    assertEquals(EvalMode.Type.HYBRID, links.type());
+    assertEquals(1.0, links.decayFloor());
+    assertEquals("convex:alpha=0.3", EvalMode.parse("convex:alpha=0.3+links").fusion());
+    assertFalse(EvalMode.parse("hybrid").links());
+    IllegalArgumentException bm25 =
+        assertThrows(IllegalArgumentException.class, () -> EvalMode.parse("bm25+links"));
+    assertTrue(bm25.getMessage().contains("+links"), bm25.getMessage());
+  }
+
+  @Test
   void allExpandsToTheDocumentedList() {
     assertEquals(EvalMode.ALL, EvalMode.parseList("all").stream().map(EvalMode::name).toList());
     assertEquals(19, EvalMode.ALL.size());

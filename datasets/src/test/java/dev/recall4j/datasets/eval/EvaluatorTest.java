@@ -87,6 +87,16 @@ class EvaluatorTest {
   }
 
   @Test
+  void linksLiftTheQueriesAnsweredInALinkedNote() throws IOException {
+    Dataset dataset = Datasets.load(Path.of("fixtures/vault-links"), "links", null);
+    EvalReport report =
+        Evaluator.run(dataset, options("hybrid,hybrid+links").build(), EvalProgress.NONE);
+    double without = report.runs().get(0).metrics().get("ndcg@10");
+    double with = report.runs().get(1).metrics().get("ndcg@10");
+    assertTrue(with > without, "hybrid " + without + ", hybrid+links " + with);
+  }
+
+  @Test
   void secondRunHitsTheCacheWithoutEmbeddingAgain() throws IOException {
     Dataset dataset = Datasets.load(Fixtures.dataset("beir-tiny"), "test", null);
     EvalReport first =

@@ -71,6 +71,8 @@ class BadDataTest {
           text not a string | corpus.jsonl  | {"_id": "d9", "text": 7}                         | 2 | text must be a string, got number
           bad namespace     | corpus.jsonl  | {"_id": "d9", "conv_id": "a b"}                  | 2 | conv_id namespace: must be 1-128 characters
           bad date          | corpus.jsonl  | {"_id": "d9", "session_date_time": "yesterday"}  | 2 | session_date_time must look like
+          links not ids     | corpus.jsonl  | {"_id": "d9", "links": ["d1", 2]}                | 2 | links must be an array of document ids
+          links not array   | corpus.jsonl  | {"_id": "d9", "links": "d1"}                     | 2 | links must be an array of document ids
           two columns       | qrels/test.tsv | q1 d1                                           | 3 | expected 'qid iter docid grade' or 'qid docid grade', got 2 columns
           grade not integer | qrels/test.tsv | q1 d1 high                                      | 3 | grade must be an integer, got "high"
           repeated judgment | qrels/test.tsv | q1 0 d1 2                                       | 3 | query q1 judges doc d1 twice
