@@ -25,7 +25,8 @@ public final class RecallBreakdown {
           case "built" -> Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100).toString();
           case "compacted" ->
               Fixtures.compactedLuceneIndex(size, VectorEncoding.INT8, 16, 100).toString();
-          default -> throw new IllegalArgumentException("layout: built or compacted, got " + args[2]);
+          default ->
+              throw new IllegalArgumentException("layout: built or compacted, got " + args[2]);
         };
     String queries = Fixtures.queryFile().toString();
     Fixtures.releaseAll();

@@ -287,7 +287,8 @@ public final class RecallLatency {
                 .toArray(),
             50));
     report.put("stagesP50", medians);
-    // Garbage per call: bytes the recall thread allocated (the background commit's are not counted).
+    // Garbage per call: bytes the recall thread allocated (the background commit's are not
+    // counted).
     report.put(
         "allocatedBytes",
         percentiles(samples.stream().mapToDouble(Sample::allocatedBytes).sorted().toArray()));
