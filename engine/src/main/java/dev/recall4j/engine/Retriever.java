@@ -50,6 +50,14 @@ final class Retriever {
 
   private final RecallSettings settings;
 
+  /**
+   * The pinned records of one lookup, the filters asked and the index version they were read at.
+   */
+  private record PinnedLookup(long version, List<StoreFilter> filters, List<ScoredRecord> pinned) {}
+
+  /** The last pinned lookup (one entry: an agent recalls in the same scope turn after turn). */
+  private volatile PinnedLookup lastPinned;
+
   Retriever(LuceneStore store, QueryEmbedding queryEmbedding, RecallSettings settings) {
     this.store = store;
     this.queryEmbedding = queryEmbedding;
@@ -58,17 +66,28 @@ final class Retriever {
 
   /**
    * The pinned records the request may see, in tier priority order, then by id. The scope, silos
-   * and kinds apply; tags and time bounds do not (see {@link RecallRequest}).
+   * and kinds apply; tags and time bounds do not (see {@link RecallRequest}). The last answer is
+   * kept with the index version it was read at and given again while the index and the filters are
+   * the same: pinned records change only with writes, and the lookup (a sorted search and up to
+   * {@value #MAX_PINNED} records decoded) was a tenth of a small index's recall.
    */
   List<ScoredRecord> pinned(RecallRequest request, Teams teams) {
-    List<MemoryRecord> found = new ArrayList<>();
+    List<StoreFilter> filters = new ArrayList<>();
     for (Scope scope : teams.visibleScopes(request.scope())) {
-      StoreFilter scoped =
+      filters.add(
           StoreFilter.recallable(scope)
               .withAllProjects(request.allProjects())
               .withSilos(request.silos())
               .withKinds(request.kinds())
-              .withTiers(EnumSet.of(Tier.PINNED));
+              .withTiers(EnumSet.of(Tier.PINNED)));
+    }
+    long version = io(store::version);
+    PinnedLookup last = lastPinned;
+    if (last != null && last.version() == version && last.filters().equals(filters)) {
+      return last.pinned();
+    }
+    List<MemoryRecord> found = new ArrayList<>();
+    for (StoreFilter scoped : filters) {
       found.addAll(io(() -> store.find(scoped, MAX_PINNED)));
     }
     if (found.size() >= MAX_PINNED) {
@@ -78,13 +97,16 @@ final class Retriever {
           MAX_PINNED);
     }
     TierPolicy tierPolicy = settings.tierPolicy();
-    return found.stream()
-        .sorted(
-            Comparator.comparingInt((MemoryRecord r) -> tierPolicy.priority(r.kind()))
-                .thenComparing(MemoryRecord::id))
-        .limit(MAX_PINNED)
-        .map(r -> new ScoredRecord(r, ScoreBreakdown.pinned(r.effectiveTrust())))
-        .toList();
+    List<ScoredRecord> pinned =
+        found.stream()
+            .sorted(
+                Comparator.comparingInt((MemoryRecord r) -> tierPolicy.priority(r.kind()))
+                    .thenComparing(MemoryRecord::id))
+            .limit(MAX_PINNED)
+            .map(r -> new ScoredRecord(r, ScoreBreakdown.pinned(r.effectiveTrust())))
+            .toList();
+    lastPinned = new PinnedLookup(version, List.copyOf(filters), pinned);
+    return pinned;
   }
 
   /**

@@ -19,6 +19,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.LeafReaderContext;
@@ -370,6 +371,15 @@ public final class LuceneStore implements Closeable {
               RecordReader.bestPerRecord(searcher, searcher.search(both, 2 * k).scoreDocs),
               topK);
         });
+  }
+
+  /**
+   * The version of what searches see now: it changes whenever a write, including an
+   * access-statistics update, becomes visible, so two calls that see the same version get the same
+   * answers. Read it before the search whose answer is kept with it.
+   */
+  public long version() throws IOException {
+    return withSearcher(searcher -> ((DirectoryReader) searcher.getIndexReader()).getVersion());
   }
 
   /** Every record matching the filter, up to {@code limit}, ordered by id. */
