@@ -61,7 +61,7 @@ public record EngineConfig(
   public static final String DEFAULT_INDEX = "agents/index";
 
   /** {@code recall.fusion} unless configured: see {@link RecallSettings#fusion()}. */
-  public static final String DEFAULT_FUSION = "convex:alpha=0.5";
+  public static final String DEFAULT_FUSION = "convex:alpha=0.5,weights=confidence";
 
   /** {@code recall.tier_boost} unless configured: see {@link RecallSettings#tierPolicy()}. */
   public static final String DEFAULT_TIER_BOOST = "0.25";
