@@ -54,7 +54,7 @@ final class EvalCommand implements Callable<Integer> {
       paramLabel = "MODE[,MODE...]",
       description =
           "bm25, bm25-code, dense, hybrid, sqlite-fts5, a fusion spec (rrf:k=10, convex:alpha=0.3, dbsf),"
-              + " hybrid or a spec with +nodecay, or all.")
+              + " sqlite-fts5:SPEC (the status quo fused by SPEC), hybrid or a spec with +nodecay, or all.")
   String mode;
 
   @Option(

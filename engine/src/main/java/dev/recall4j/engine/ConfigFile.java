@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * embedder: {provider: onnx, model: bge-small-en-v15-q, host: http://127.0.0.1:11434,
  *            timeout_ms: 10000, batch_size: 32, passage_words: 128, cache_size: 1024,
  *            background: false}
- * recall: {deadline_ms: 200, top_k: 50, fusion: "convex:alpha=0.5", tier_boost: 0.25,
+ * recall: {deadline_ms: 200, top_k: 50, fusion: "convex:alpha=0.5,weights=confidence",
+ *          tier_boost: 0.25,
  *          decay: {half_life: {tool_use: 14d, user_preference: 180d}, default_half_life: 30d,
  *                  floor: 0.9, refresh_on_access: false},     # or decay: true / false
  *          links: {expand: false, damping: 0.8, max_linked: 10, follow_top: 10},

@@ -62,7 +62,7 @@ public record EngineConfig(
   public static final String DEFAULT_INDEX = "agents/index";
 
   /** {@code recall.fusion} unless configured: see {@link RecallSettings#fusion()}. */
-  public static final String DEFAULT_FUSION = "convex:alpha=0.5";
+  public static final String DEFAULT_FUSION = "convex:alpha=0.5,weights=confidence";
 
   /** {@code recall.links.expand} unless configured: see {@link LinkSettings#expand()}. */
   public static final boolean DEFAULT_LINK_EXPANSION = false;

@@ -18,12 +18,13 @@ import java.util.Map;
  *     lexical path alone (200 ms; from the seeds' per-prompt target)
  * @param topK {@code recall.top_k}: candidates taken from each path (50)
  * @param fusion {@code recall.fusion}: the fusion of the spec (default {@value
- *     EngineConfig#DEFAULT_FUSION}: min-max normalised scores, equal weights, after Bruch et al.,
- *     TOIS 2023). Chosen by the fusion sweep in docs/RESULTS.md with bge-small and passage vectors:
- *     the largest α at or above the better single path on every shared dataset and LoCoMo level (α
- *     0.6 loses LoCoMo turns to BM25); before passage vectors α 0.3 was the largest, because one
- *     vector per long session was a poor signal; RRF (k = 60) loses LoCoMo turns and sessions to
- *     BM25
+ *     EngineConfig#DEFAULT_FUSION}: min-max normalised scores after Bruch et al., TOIS 2023, α 0.5
+ *     re-weighed per query by each path's confidence in its own ranking). α 0.5 is the largest
+ *     fixed α at or above the better single path on every shared dataset and LoCoMo level (fusion
+ *     sweep in docs/RESULTS.md, bge-small, passage vectors; α 0.6 loses LoCoMo turns to BM25); the
+ *     confidence weights were chosen over fixed ones on LoCoMo by leave-one-conversation-out and
+ *     tie on SciFact's train split (docs/RESULTS.md, issue 23); RRF (k = 60) loses LoCoMo turns and
+ *     sessions to BM25
  * @param decay {@code recall.decay}: the per-kind recency decay of {@code RecencyDecay.defaults()}
  *     when on (the default, floor 0.9: a gentle tie-breaker that cost at most 0.0023 nDCG@10 on
  *     LoCoMo, where questions ask about any time; floor 0.5 cost 0.03-0.07), else {@code

@@ -26,7 +26,7 @@ class ConfigFileTest {
     assertEquals(EmbedderProvider.ONNX, c.embedder().provider());
     assertEquals(0.25, c.budget().share());
     assertEquals(Duration.ofMillis(200), c.recall().deadline());
-    assertEquals("convex:alpha=0.5", c.recall().fusion().name());
+    assertEquals("convex:alpha=0.5,weights=confidence", c.recall().fusion().name());
     assertEquals(RecencyDecay.defaults().toString(), c.recall().decay().toString());
   }
 

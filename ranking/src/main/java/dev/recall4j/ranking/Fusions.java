@@ -50,6 +50,18 @@ public final class Fusions {
   }
 
   /**
+   * {@link #convex(double)} with each query's weights re-weighed by both paths' confidence in their
+   * own ranking (the spec {@code convex:alpha=A,weights=confidence}; see {@link ConvexFusion}): a
+   * path whose best hit stands far above its other hits weighs more for that query.
+   *
+   * @param alpha weight of the vector path before re-weighing, in [0, 1]
+   * @throws IllegalArgumentException naming {@code alpha}
+   */
+  public static Fusion confidentConvex(double alpha) {
+    return new ConvexFusion(alpha, false, true);
+  }
+
+  /**
    * Distribution-based score fusion (mean ± 3σ normalisation per path, then sum), as Qdrant's DBSF.
    */
   public static Fusion dbsf() {

@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  *       are removed from the paths before fusion, silently: they are not candidates at all, so they
  *       appear neither in {@code ranked} nor in {@code dropped} (logged at debug). A correction
  *       thus always wins over the memory it replaces.
- *   <li><b>Fusion</b> of the remaining paths ({@link Fusion}; default {@code convex:alpha=0.5}).
+ *   <li><b>Fusion</b> of the remaining paths ({@link Fusion}; default {@code
+ *       convex:alpha=0.5,weights=confidence}).
  *   <li><b>Weighting:</b> {@code final = fused × decay × trust × tierBoost}, with decay from {@link
  *       RecencyDecay} at the injected clock's instant, trust {@link MemoryRecord#effectiveTrust()}
  *       (1 when trust is off) and the boost of the {@link TierPolicy} (1 under strict tiers).
@@ -74,8 +75,8 @@ public final class Ranker {
   }
 
   /**
-   * A builder with the defaults: convex α 0.5, default decay, trust on, tier boost 0.25, default
-   * dedup, no MMR, UTC system clock.
+   * A builder with the defaults: convex α 0.5 re-weighed by confidence, default decay, trust on,
+   * tier boost 0.25, default dedup, no MMR, UTC system clock.
    */
   public static Builder builder() {
     return new Builder();
@@ -199,7 +200,7 @@ public final class Ranker {
   public static final class Builder {
     // The measured defaults (docs/RESULTS.md: "Passage vectors and the default fusion", "Priority
     // tiers: strict vs boost"), the same as the engine's.
-    private Fusion fusion = Fusions.convex(0.5);
+    private Fusion fusion = Fusions.confidentConvex(0.5);
     private RecencyDecay decay = RecencyDecay.defaults();
     private boolean trust = true;
     private TierPolicy tiers = TierPolicy.boost(0.25);
@@ -209,7 +210,7 @@ public final class Ranker {
 
     private Builder() {}
 
-    /** The fusion (default {@code convex:alpha=0.5}). */
+    /** The fusion (default {@code convex:alpha=0.5,weights=confidence}). */
     public Builder fusion(Fusion fusion) {
       this.fusion = Checks.notNull(fusion, "fusion");
       return this;

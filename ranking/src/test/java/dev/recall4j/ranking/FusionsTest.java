@@ -27,6 +27,8 @@ class FusionsTest {
     assertEquals(
         "convex:alpha=0.4,weights=confidence",
         Fusions.parse("convex:weights=confidence,alpha=0.4").name());
+    assertEquals(
+        Fusions.confidentConvex(0.4), Fusions.parse("convex:weights=confidence,alpha=0.4"));
     assertEquals(Fusions.dbsf(), Fusions.parse("DBSF"));
   }
 
