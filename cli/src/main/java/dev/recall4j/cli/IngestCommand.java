@@ -2,7 +2,7 @@ package dev.recall4j.cli;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.engine.EngineConfig;
-import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.server.IndexWrites;
 import dev.recall4j.sources.SourceSync;
 import dev.recall4j.sources.SyncReport;
 import java.io.IOException;
@@ -28,9 +28,8 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "ingest",
     description = {
-      "Save records from JSONL files (one record per line) and documents (.md, .txt, chunked for"
-          + " RAG): recall4j sync of the files given, then a compaction.",
-      "A document's chunks are keyed by its path (files:/abs/path.md#N): ingesting it again"
+      "Save records from JSONL files and documents (.md, .txt): a sync of those files, compacted.",
+      "A JSONL file holds one record per line; a document is chunked into RAG records. A document's chunks are keyed by its path (files:/abs/path.md#N): ingesting it again"
           + " replaces them, and chunks it no longer has are marked deleted. A JSONL line is merged"
           + " over the record stored under its id: keys the line leaves out keep their stored"
           + " values, an unchanged line writes nothing.",
@@ -63,13 +62,18 @@ final class IngestCommand implements Callable<Integer> {
     EngineConfig config = options.config();
     long start = System.nanoTime();
     SyncReport report;
-    try (RecallEngine engine = options.open(config)) {
-      SourceSync sync = new SourceSync(engine, options.scope(config), Clock.systemUTC(), batchSize);
+    try (IndexWrites writes = options.openWrites(config)) {
+      SourceSync sync =
+          new SourceSync(
+              new WritesSyncTarget(writes, config.indexDir()),
+              options.scope(config),
+              Clock.systemUTC(),
+              batchSize);
       report =
           sync.syncPaths(SourceOptions.read(options).sources(), files).values().stream()
               .reduce(SyncReport.EMPTY, SyncReport::plus);
       if (!report.isUnchanged()) {
-        Housekeeping.compact(engine, spec.commandLine().getErr());
+        Housekeeping.compact(writes, spec.commandLine().getErr());
       }
     }
     out.printf(

@@ -2,7 +2,7 @@ package dev.recall4j.cli;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.engine.EngineConfig;
-import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.server.IndexWrites;
 import dev.recall4j.sources.SourceSpec;
 import dev.recall4j.sources.SourceSync;
 import dev.recall4j.sources.SourceWatcher;
@@ -29,8 +29,9 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "sync",
     description = {
-      "Bring the index in step with the sources of recall4j.yaml (sources:), or with the PATHs"
-          + " given (type from the extension: .jsonl, .md/.txt, MEMORY.md and YYYY-MM-DD.md logs).",
+      "Bring the index in step with the sources: of recall4j.yaml, or with the PATHs given.",
+      "A PATH's type comes from its name: .jsonl, .md/.txt, MEMORY.md and YYYY-MM-DD.md logs."
+          + " While serve holds the index, the changes go through it.",
       "A record's id is SOURCE:PATH#CHUNK; a changed file's records are replaced, a vanished file's"
           + " marked deleted, an unchanged file costs nothing; pins, archives and forgets made"
           + " through recall4j survive. Prints what changed per source."
@@ -70,8 +71,13 @@ final class SyncCommand implements Callable<Integer> {
           spec.commandLine(),
           "no sources configured: add sources: to recall4j.yaml (docs/SOURCES.md) or give PATHs");
     }
-    try (RecallEngine engine = options.open(config)) {
-      SourceSync sync = new SourceSync(engine, options.scope(config), Clock.systemUTC(), batchSize);
+    try (IndexWrites writes = options.openWrites(config)) {
+      SourceSync sync =
+          new SourceSync(
+              new WritesSyncTarget(writes, config.indexDir()),
+              options.scope(config),
+              Clock.systemUTC(),
+              batchSize);
       Callable<Map<String, SyncReport>> run =
           paths.isEmpty()
               ? () -> sync.syncAll(sources.sources())

@@ -1,5 +1,6 @@
 package dev.recall4j.server;
 
+import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.IngestProgress;
@@ -63,6 +64,11 @@ final class EngineWrites implements IndexWrites {
   @Override
   public void compact() {
     engine.compact();
+  }
+
+  @Override
+  public Optional<Embedder> embedder() {
+    return engine.embedder();
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.recall4j.server;
 
+import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.IngestProgress;
@@ -44,6 +45,12 @@ public interface IndexWrites extends AutoCloseable {
   void recordSession(Scope scope, SessionStats session);
 
   void compact();
+
+  /**
+   * The engine's embedder when the writes are done here; empty through a server, which embeds what
+   * it is sent.
+   */
+  Optional<Embedder> embedder();
 
   /** Whether the writes go through a running server. */
   boolean served();

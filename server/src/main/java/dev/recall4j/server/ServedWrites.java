@@ -2,6 +2,7 @@ package dev.recall4j.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.IngestProgress;
@@ -108,6 +109,11 @@ final class ServedWrites implements IndexWrites {
   @Override
   public void compact() {
     call(WriteMessages.request("compact"));
+  }
+
+  @Override
+  public Optional<Embedder> embedder() {
+    return Optional.empty();
   }
 
   @Override

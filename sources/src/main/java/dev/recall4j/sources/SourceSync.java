@@ -61,16 +61,21 @@ public final class SourceSync {
   /** Records per commit when files are many and small; a file is never split. */
   public static final int DEFAULT_BATCH = 1_000;
 
-  private final RecallEngine engine;
+  private final SyncTarget target;
   private final Scope scope;
   private final Path indexDir;
   private final Clock clock;
   private final int batchSize;
 
   public SourceSync(RecallEngine engine, Scope scope, Clock clock, int batchSize) {
-    this.engine = Checks.notNull(engine, "engine");
+    this(SyncTarget.of(engine), scope, clock, batchSize);
+  }
+
+  /** A sync into any target: an engine, or the server holding the index (the command line). */
+  public SourceSync(SyncTarget target, Scope scope, Clock clock, int batchSize) {
+    this.target = Checks.notNull(target, "target");
     this.scope = Checks.notNull(scope, "scope");
-    this.indexDir = engine.config().indexDir();
+    this.indexDir = target.indexDir();
     this.clock = Checks.notNull(clock, "clock");
     Checks.require(batchSize >= 1, "batch", "must be at least 1, got %d", batchSize);
     this.batchSize = batchSize;
@@ -323,7 +328,7 @@ public final class SourceSync {
                     mtime,
                     sha,
                     null,
-                    SqliteRows.read(spec, scope, engine.embedder().orElse(null), modified),
+                    SqliteRows.read(spec, scope, target.embedder().orElse(null), modified),
                     0));
       }
     }
@@ -351,7 +356,7 @@ public final class SourceSync {
     Instant now = clock.instant();
     Set<String> removed =
         new LinkedHashSet<>(plan.before() == null ? List.of() : plan.before().removed());
-    Reconciler reconciler = new Reconciler(id -> engine.get(scope, id), now, removed);
+    Reconciler reconciler = new Reconciler(id -> target.get(scope, id), now, removed);
     Map<String, FileState> previous = plan.before() == null ? Map.of() : plan.before().files();
     Map<String, FileState> files = new TreeMap<>(plan.kept());
     files.putAll(plan.carried());
@@ -424,7 +429,7 @@ public final class SourceSync {
 
   private void commit(Reconciler reconciler, Progress progress) {
     List<MemoryRecord> writes = reconciler.drainWrites();
-    progress.commit(() -> engine.importAll(writes), writes.size());
+    progress.commit(() -> target.importAll(writes), writes.size());
   }
 
   /**
@@ -444,7 +449,7 @@ public final class SourceSync {
         scope.namespace(),
         now,
         (r, line, n) -> {
-          Optional<MemoryRecord> stored = engine.get(Scope.of(r.scope().namespace()), r.id());
+          Optional<MemoryRecord> stored = target.get(Scope.of(r.scope().namespace()), r.id());
           if (seen.add(r.id())) {
             after.add(new RecordState(r.id(), null, r.scope().namespace()));
           }
@@ -462,18 +467,18 @@ public final class SourceSync {
           }
           if (batch.size() >= batchSize) {
             List<MemoryRecord> writes = List.copyOf(batch);
-            progress.commit(() -> engine.saveAll(writes), writes.size());
+            progress.commit(() -> target.saveAll(writes), writes.size());
             batch.clear();
           }
         });
     if (!batch.isEmpty()) {
-      progress.commit(() -> engine.saveAll(batch), batch.size());
+      progress.commit(() -> target.saveAll(batch), batch.size());
     }
     Map<String, String> namespaces = new HashMap<>();
     before.forEach(p -> namespaces.put(p.id(), p.declared()));
     Reconciler deletions =
         new Reconciler(
-            id -> engine.get(Scope.of(namespaces.getOrDefault(id, scope.namespace())), id),
+            id -> target.get(Scope.of(namespaces.getOrDefault(id, scope.namespace())), id),
             now,
             new java.util.HashSet<>());
     for (RecordState p : before) {
@@ -482,7 +487,7 @@ public final class SourceSync {
       }
     }
     if (deletions.pendingWrites() > 0) {
-      engine.importAll(deletions.drainWrites());
+      target.importAll(deletions.drainWrites());
     }
     counts.deleted += deletions.counts().deleted;
     return after;
