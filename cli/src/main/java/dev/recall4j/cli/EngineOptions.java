@@ -96,6 +96,15 @@ final class EngineOptions {
     if (model != null) {
       b.embedderModel(model);
     }
+    // What each configured source holds is said with its hits; recall.source_contexts wins.
+    SourceOptions.read(this)
+        .contexts()
+        .forEach(
+            (prefix, description) -> {
+              if (!base.recall().sourceContexts().containsKey(prefix.toString())) {
+                b.sourceContext(prefix.toString(), description);
+              }
+            });
     return b.build();
   }
 

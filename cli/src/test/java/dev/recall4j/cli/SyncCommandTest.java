@@ -108,6 +108,12 @@ class SyncCommandTest {
     Run search = ok("search", "--config", config.toString(), "--query", "zqxdeploy");
     assertTrue(search.out().contains(log + ":4"), search.out());
 
+    Run described =
+        ok("search", "--config", config.toString(), "--query", "brest", "--format", "json");
+    assertTrue(
+        described.out().replace(" ", "").contains("\"source_context\":\"personalnotes\""),
+        described.out());
+
     Run get = ok("get", "--config", config.toString(), log.toString());
     assertTrue(
         get.out().startsWith(log + ":3  harness:memory/2026-11-03.md#0  active\n"), get.out());
