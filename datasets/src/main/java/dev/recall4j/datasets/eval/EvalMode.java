@@ -56,7 +56,7 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor,
   }
 
   /** Prefix of a status-quo mode with its own fusion: {@code sqlite-fts5:SPEC}. */
-  public static final String SQLITE_FTS5_WITH = "sqlite-fts5:";
+  private static final String SQLITE_FTS5_WITH = "sqlite-fts5:";
 
   /** Suffix turning recency decay off. */
   public static final String NO_DECAY = "+nodecay";
