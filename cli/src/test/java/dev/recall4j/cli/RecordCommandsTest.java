@@ -289,6 +289,14 @@ class RecordCommandsTest {
     JsonNode explained =
         JSON.readTree(ok("search", "--query", "build", "--format", "json", "--explain").out());
     assertTrue(explained.get("items").get(0).has("explain"), explained.toString());
+    assertEquals(
+        sorted(ids(found.get("items"))),
+        sorted(
+            ids(
+                JSON.readTree(ok("search", "--query", "build", "--links", "--format", "json").out())
+                    .get("items"))),
+        "these records link nowhere: --links changes nothing");
+    ok("search", "--query", "build", "--no-links");
     Run text = ok("search", "--query", "gradle");
     assertTrue(text.out().startsWith("1. a  memory/project_fact"), text.out());
 

@@ -5,8 +5,8 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Origin;
 import dev.recall4j.core.ScoredRecord;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,7 +30,7 @@ final class SourceContexts {
   private final Map<String, String> contexts;
 
   private SourceContexts(Map<String, String> contexts) {
-    this.contexts = contexts;
+    this.contexts = Collections.unmodifiableMap(new TreeMap<>(contexts));
     this.byLength = new ArrayList<>(contexts.entrySet());
     byLength.sort(
         Comparator.comparingInt((Map.Entry<String, String> e) -> e.getKey().length()).reversed());
@@ -65,13 +65,9 @@ final class SourceContexts {
     return checked.isEmpty() ? NONE : new SourceContexts(checked);
   }
 
-  /** The prefixes and descriptions, sorted by prefix. */
+  /** The prefixes and descriptions, sorted by prefix; unmodifiable. */
   Map<String, String> asMap() {
     return contexts;
-  }
-
-  boolean isEmpty() {
-    return contexts.isEmpty();
   }
 
   /** The description of the longest prefix of the record's origin path, or null. */
@@ -103,20 +99,5 @@ final class SourceContexts {
       out.add(s.withSourceContext(of(s.record())));
     }
     return out;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof SourceContexts other && contexts.equals(other.contexts);
-  }
-
-  @Override
-  public int hashCode() {
-    return contexts.hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return new LinkedHashMap<>(contexts).toString();
   }
 }
