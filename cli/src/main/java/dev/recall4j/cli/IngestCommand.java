@@ -28,8 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "ingest",
     description = {
-      "Save records from JSONL files (one record per line) and documents (.md, .txt, chunked for"
-          + " RAG): recall4j sync of the files given, then a compaction.",
+      "Save records from JSONL files and documents (.md, .txt, chunked for RAG): sync of the files.",
       "A document's chunks are keyed by its path (files:/abs/path.md#N): ingesting it again"
           + " replaces them, and chunks it no longer has are marked deleted. A JSONL line is merged"
           + " over the record stored under its id: keys the line leaves out keep their stored"

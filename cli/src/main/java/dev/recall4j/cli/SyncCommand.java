@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "sync",
     description = {
-      "Bring the index in step with the sources of recall4j.yaml (sources:), or with the PATHs"
-          + " given (type from the extension: .jsonl, .md/.txt, MEMORY.md and YYYY-MM-DD.md logs).",
+      "Bring the index in step with the sources of recall4j.yaml, or with the PATHs given.",
+      "PATH types come from the extension: .jsonl, .md/.txt, MEMORY.md and YYYY-MM-DD.md logs.",
       "A record's id is SOURCE:PATH#CHUNK; a changed file's records are replaced, a vanished file's"
           + " marked deleted, an unchanged file costs nothing; pins, archives and forgets made"
           + " through recall4j survive. Prints what changed per source."
