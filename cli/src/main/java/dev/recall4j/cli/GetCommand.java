@@ -25,9 +25,10 @@ import picocli.CommandLine.Spec;
 /** The records of synced files, in file order: what a {@code memory_get} tool answers. */
 @Command(
     name = "get",
-    description =
-        "The records of a synced file, or of the synced files a glob matches (quote it), in file"
-            + " order: PATH:LINE, id, status, then the text.")
+    description = {
+      "The records of a synced file, or of the synced files a glob matches, in file order.",
+      "Quote a glob. Each record: PATH:LINE, id, status, then its text."
+    })
 final class GetCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin EngineOptions options;
