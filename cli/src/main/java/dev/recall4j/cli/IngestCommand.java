@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
     name = "ingest",
     description = {
       "Save records from JSONL files and documents (.md, .txt): a sync of those files, compacted.",
-      "A JSONL file holds one record per line; a document is chunked into RAG records. A document's chunks are keyed by its path (files:/abs/path.md#N): ingesting it again"
+      "A JSONL file holds one record per line; a document is chunked into RAG records. A"
+          + " document's chunks are keyed by its path (files:/abs/path.md#N): ingesting it again"
           + " replaces them, and chunks it no longer has are marked deleted. A JSONL line is merged"
           + " over the record stored under its id: keys the line leaves out keep their stored"
           + " values, an unchanged line writes nothing.",
