@@ -8,7 +8,6 @@ import dev.recall4j.sources.SyncReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -64,12 +63,7 @@ final class IngestCommand implements Callable<Integer> {
     long start = System.nanoTime();
     SyncReport report;
     try (IndexWrites writes = options.openWrites(config)) {
-      SourceSync sync =
-          new SourceSync(
-              new WritesSyncTarget(writes, config.indexDir()),
-              options.scope(config),
-              Clock.systemUTC(),
-              batchSize);
+      SourceSync sync = SourceOptions.sync(options, config, writes, batchSize);
       report =
           sync.syncPaths(SourceOptions.read(options).sources(), files).values().stream()
               .reduce(SyncReport.EMPTY, SyncReport::plus);

@@ -10,7 +10,6 @@ import dev.recall4j.sources.SourcesConfig;
 import dev.recall4j.sources.SyncReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -72,12 +71,7 @@ final class SyncCommand implements Callable<Integer> {
           "no sources configured: add sources: to recall4j.yaml (docs/SOURCES.md) or give PATHs");
     }
     try (IndexWrites writes = options.openWrites(config)) {
-      SourceSync sync =
-          new SourceSync(
-              new WritesSyncTarget(writes, config.indexDir()),
-              options.scope(config),
-              Clock.systemUTC(),
-              batchSize);
+      SourceSync sync = SourceOptions.sync(options, config, writes, batchSize);
       Callable<Map<String, SyncReport>> run =
           paths.isEmpty()
               ? () -> sync.syncAll(sources.sources())
