@@ -6,14 +6,13 @@ import dev.recall4j.core.Wire;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.RecordJson;
-import dev.recall4j.sources.SyncState;
+import dev.recall4j.sources.SyncedRecords;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,22 +52,13 @@ final class GetCommand implements Callable<Integer> {
     if (!Files.isDirectory(config.indexDir())) {
       throw new NoSuchFileException(config.indexDir().toString());
     }
-    SyncState state = SyncState.read(config.indexDir());
     Scope scope = options.scope(config);
     try (RecallEngine engine = options.openReadOnly(config)) {
       for (String pattern : patterns) {
-        List<SyncState.SyncedFile> files = state.files(pattern, Path.of("").toAbsolutePath());
-        if (files.isEmpty()) {
-          throw new IllegalArgumentException(
-              pattern + ": no synced file matches; run recall4j sync first");
-        }
-        for (SyncState.SyncedFile file : files) {
-          for (String id : file.ids()) {
-            Optional<MemoryRecord> record = engine.get(scope, options.teams(), id);
-            if (record.isPresent()) {
-              print(out, record.get());
-            }
-          }
+        for (MemoryRecord record :
+            SyncedRecords.of(
+                engine, scope, options.teams(), pattern, Path.of("").toAbsolutePath())) {
+          print(out, record);
         }
       }
     }

@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
  * POST   /v1/records                 memory_append
  * GET    /v1/records?silo=…&amp;cursor=… memory_list        (query parameters; repeat for lists)
  * GET    /v1/records/{id}            memory_get
+ * GET    /v1/files?path=…            memory_get         (the records of synced files)
  * DELETE /v1/records/{id}            memory_forget
  * POST   /v1/records/{id}/supersede  memory_supersede
  * GET    /v1/stats                   memory_stats
@@ -87,6 +88,7 @@ final class JsonApiServlet extends HttpServlet {
       case "POST records/1" -> new Route("memory_append", null);
       case "GET records/1" -> new Route("memory_list", null);
       case "GET records/2" -> new Route("memory_get", parts.get(1));
+      case "GET files/1" -> new Route("memory_get", null);
       case "DELETE records/2" -> new Route("memory_forget", parts.get(1));
       case "POST records/3" ->
           parts.get(2).equals("supersede") ? new Route("memory_supersede", parts.get(1)) : null;

@@ -22,6 +22,10 @@ import dev.recall4j.engine.SearchResult;
 import dev.recall4j.engine.SessionStats;
 import dev.recall4j.engine.TimeBound;
 import dev.recall4j.engine.json.JsonShapes;
+import dev.recall4j.sources.SyncedRecords;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -210,22 +214,70 @@ final class MemoryOperations {
   }
 
   private Answer get(Call call) {
-    String id = call.args().required("id");
+    Arguments args = call.args();
+    String id = args.string("id");
+    String path = args.string("path");
+    if ((id == null) == (path == null)) {
+      throw Arguments.bad("id", "give exactly one of id and path");
+    }
+    if (path != null) {
+      return getFiles(call, path);
+    }
+    if (args.string("cursor") != null) {
+      throw Arguments.bad("cursor", "only with path");
+    }
     MemoryRecord record = stored(call, id);
     // Capped like a page of one: a 1M-character record is cut to the ceiling, marked truncated.
     Page page = new Page(pageTokenCeiling);
     page.add(record, null);
     ObjectNode shape = JsonShapes.list(new RecordPage(List.of(record), null));
     page.markCuts(shape);
-    // The record as a listing shows it, with the state a listing leaves out (any status is got).
-    ObjectNode item = (ObjectNode) shape.get("items").get(0);
+    ObjectNode item = withState((ObjectNode) shape.get("items").get(0), record);
+    ObjectNode answer = OBJECTS.createObjectNode().put("schema", JsonShapes.SCHEMA);
+    answer.setAll(item);
+    return new Answer(page.text(), structure(answer));
+  }
+
+  /**
+   * The records of the synced files a path or glob names, in file order, paged within the token
+   * ceiling like a search: the cursor is the offset of the page's first record.
+   */
+  private Answer getFiles(Call call, String path) {
+    List<MemoryRecord> records;
+    try {
+      records =
+          SyncedRecords.of(
+              engine, call.scope(), call.tenant().teams(), path, Path.of("").toAbsolutePath());
+    } catch (IllegalArgumentException e) {
+      throw Arguments.bad("path", e.getMessage());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    int offset = offsetCursor(call.args());
+    List<MemoryRecord> window = records.subList(Math.min(offset, records.size()), records.size());
+    Page page = new Page(pageTokenCeiling);
+    for (MemoryRecord record : window) {
+      if (!page.add(record, null)) {
+        break;
+      }
+    }
+    String next = page.size() < window.size() ? Integer.toString(offset + page.size()) : null;
+    List<MemoryRecord> shown = window.subList(0, page.size());
+    ObjectNode shape = JsonShapes.list(new RecordPage(shown, next));
+    page.markCuts(shape);
+    for (int i = 0; i < shown.size(); i++) {
+      withState((ObjectNode) shape.get("items").get(i), shown.get(i));
+    }
+    return page.answer(shape, next);
+  }
+
+  /** A listed record with the state a listing leaves out (get answers any status). */
+  private static ObjectNode withState(ObjectNode item, MemoryRecord record) {
     item.put("status", Wire.name(record.status()));
     item.put("task", record.scope().task());
     item.put("session", record.scope().session());
     item.put("supersedes", record.supersedes());
-    ObjectNode answer = OBJECTS.createObjectNode().put("schema", JsonShapes.SCHEMA);
-    answer.setAll(item);
-    return new Answer(page.text(), structure(answer));
+    return item;
   }
 
   private Answer forget(Call call) {

@@ -8,7 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.sources.SourceSpec;
+import dev.recall4j.sources.SourceSync;
+import dev.recall4j.sources.SourceType;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -84,6 +89,39 @@ class MemoryOperationsTest {
     Map<String, Object> second = call("memory_append", Map.of("content", "Prefers tabs in Go."));
     assertNull(first.get("duplicate_of"));
     assertEquals(first.get("id"), second.get("duplicate_of"));
+  }
+
+  @Test
+  void getByPathAnswersTheRecordsOfSyncedFilesInFileOrder(@TempDir Path notes) throws Exception {
+    Files.writeString(
+        notes.resolve("a.md"), "# Tides\nBrest every ten minutes.\n\n# Gauges\nSix.\n");
+    Files.writeString(notes.resolve("b.md"), "# Ferries\nThe ferry leaves at nine.\n");
+    new SourceSync(engine, alice.scope(null, null, null), Clock.systemUTC(), 100)
+        .sync(SourceSpec.of("notes", SourceType.MARKDOWN, notes));
+
+    List<String> a = contents(call("memory_get", Map.of("path", notes.resolve("a.md").toString())));
+    assertEquals(2, a.size(), a.toString());
+    assertTrue(a.get(0).contains("Brest") && a.get(1).contains("Six"), a.toString());
+    List<String> both = contents(call("memory_get", Map.of("path", notes + "/*.md")));
+    assertEquals(3, both.size(), both.toString());
+    assertTrue(both.get(2).contains("ferry"), both.toString());
+
+    IllegalArgumentException unknown =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> call("memory_get", Map.of("path", notes.resolve("c.md").toString())));
+    assertTrue(unknown.getMessage().startsWith("argument 'path': "), unknown.getMessage());
+    assertTrue(unknown.getMessage().contains("no synced file matches"), unknown.getMessage());
+    for (Map<String, Object> args :
+        List.<Map<String, Object>>of(Map.of(), Map.of("id", "x", "path", "a.md"))) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> call("memory_get", args));
+      assertTrue(e.getMessage().contains("exactly one of id and path"), e.getMessage());
+    }
+  }
+
+  private static List<String> contents(Map<String, Object> answer) {
+    return items(answer).stream().map(i -> (String) i.get("content")).toList();
   }
 
   @Test
