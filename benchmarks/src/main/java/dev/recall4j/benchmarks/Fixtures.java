@@ -1,5 +1,6 @@
 package dev.recall4j.benchmarks;
 
+import dev.recall4j.core.CacheDirectory;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
@@ -77,12 +78,7 @@ final class Fixtures {
     if (configured != null && !configured.isBlank()) {
       return Path.of(configured).toAbsolutePath().normalize();
     }
-    String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base =
-        xdg != null && !xdg.isBlank()
-            ? Path.of(xdg)
-            : Path.of(System.getProperty("user.home"), ".cache");
-    return base.resolve("recall4j").resolve("bench").toAbsolutePath().normalize();
+    return CacheDirectory.root().resolve("bench").toAbsolutePath().normalize();
   }
 
   /** The pool's embeddings, loading (or computing, once) them on first use. */

@@ -1,5 +1,6 @@
 package dev.recall4j.embeddings;
 
+import dev.recall4j.core.CacheDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -151,11 +152,6 @@ final class ModelFiles {
     if (configured != null && !configured.isBlank()) {
       return Path.of(configured);
     }
-    String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base =
-        xdg != null && !xdg.isBlank()
-            ? Path.of(xdg)
-            : Path.of(System.getProperty("user.home"), ".cache");
-    return base.resolve("recall4j");
+    return CacheDirectory.root();
   }
 }

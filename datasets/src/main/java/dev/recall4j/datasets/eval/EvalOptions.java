@@ -1,5 +1,6 @@
 package dev.recall4j.datasets.eval;
 
+import dev.recall4j.core.CacheDirectory;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.RecallRequest;
@@ -91,12 +92,7 @@ public record EvalOptions(
 
   /** {@code ${XDG_CACHE_HOME:-~/.cache}/recall4j/eval}. */
   public static Path defaultCacheDir() {
-    String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base =
-        xdg != null && !xdg.isBlank()
-            ? Path.of(xdg)
-            : Path.of(System.getProperty("user.home"), ".cache");
-    return base.resolve("recall4j").resolve("eval");
+    return CacheDirectory.root().resolve("eval");
   }
 
   /**
