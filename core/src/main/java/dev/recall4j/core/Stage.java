@@ -12,7 +12,7 @@ public enum Stage {
   PINNED,
   /** The lexical (BM25) search. */
   LEXICAL,
-  /** Waiting for the query vector. */
+  /** Waiting for the query vector, which the model computes while the lexical search runs. */
   EMBED,
   /** The vector (HNSW) search. */
   VECTOR,

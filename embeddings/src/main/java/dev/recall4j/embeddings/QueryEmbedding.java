@@ -58,32 +58,65 @@ public final class QueryEmbedding {
    * @throws IllegalArgumentException naming {@code query} or {@code deadline} when one is bad
    */
   public Optional<float[]> embed(String query, Duration deadline) {
-    Checks.require(query != null && !query.isBlank(), "query", "must not be null or blank");
     Checks.notNull(deadline, "deadline");
     Checks.require(!deadline.isNegative(), "deadline", "must be >= 0, got %s", deadline);
+    return begin(query).await(deadline);
+  }
+
+  /**
+   * Starts embedding the query and returns at once, so the caller can do other work (a recall
+   * searches its lexical path) while the model runs on the executor; {@link Pending#await} then
+   * waits only for what is left.
+   *
+   * @param query the query text, not blank
+   * @throws IllegalArgumentException naming {@code query} when it is blank
+   */
+  public Pending begin(String query) {
+    Checks.require(query != null && !query.isBlank(), "query", "must not be null or blank");
     if (embedder instanceof CachingEmbedder cache) {
       float[] hit = cache.peek(query);
       if (hit != null) {
-        return Optional.of(hit);
+        return new Pending(CompletableFuture.completedFuture(hit));
       }
     }
     CompletableFuture<float[]> vector = inFlight.get(query);
-    if (vector == null) {
-      vector = start(query);
+    return new Pending(vector != null ? vector : start(query));
+  }
+
+  /** A query embedding under way, started by {@link #begin}. */
+  public final class Pending {
+    private final CompletableFuture<float[]> vector;
+
+    private Pending(CompletableFuture<float[]> vector) {
+      this.vector = vector;
     }
-    try {
-      return Optional.of(vector.get(deadline.toNanos(), TimeUnit.NANOSECONDS).clone());
-    } catch (CancellationException e) {
-      return Optional.empty();
-    } catch (TimeoutException e) {
-      LOG.debug(
-          "query vector of {} not back within {} ms", embedder.modelId(), deadline.toMillis());
-      return Optional.empty();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Optional.empty();
-    } catch (ExecutionException e) {
-      throw asEmbeddingException(e.getCause());
+
+    /**
+     * The query vector, if the embedder returns it within the deadline (counted from now).
+     *
+     * @param deadline how long to wait, >= 0; a vector already there is returned whatever it is
+     * @return the unit vector (a copy), or empty when it is not back in time (or this thread was
+     *     interrupted, whose interrupt status is then kept)
+     * @throws EmbeddingException when the embedder failed within the deadline
+     * @throws IllegalArgumentException naming {@code deadline} when it is null or negative
+     */
+    public Optional<float[]> await(Duration deadline) {
+      Checks.notNull(deadline, "deadline");
+      Checks.require(!deadline.isNegative(), "deadline", "must be >= 0, got %s", deadline);
+      try {
+        return Optional.of(vector.get(deadline.toNanos(), TimeUnit.NANOSECONDS).clone());
+      } catch (CancellationException e) {
+        return Optional.empty();
+      } catch (TimeoutException e) {
+        LOG.debug(
+            "query vector of {} not back within {} ms", embedder.modelId(), deadline.toMillis());
+        return Optional.empty();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return Optional.empty();
+      } catch (ExecutionException e) {
+        throw asEmbeddingException(e.getCause());
+      }
     }
   }
 

@@ -32,6 +32,21 @@ class QueryEmbeddingTest {
   }
 
   @Test
+  void beginStartsTheModelBeforeAnyoneWaitsSoTheCallerCanWorkMeanwhile() throws Exception {
+    CountingEmbedder model = new CountingEmbedder("m", 100);
+    QueryEmbedding embedding = new QueryEmbedding(model, executor);
+
+    QueryEmbedding.Pending pending = embedding.begin("q");
+    long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    while (model.queries.get() == 0 && System.nanoTime() < until) {
+      Thread.sleep(5);
+    }
+    assertEquals(1, model.queries.get(), "the model runs without a waiter");
+    assertArrayEquals(model.vectorOf("q"), pending.await(Duration.ofSeconds(5)).orElseThrow());
+    assertThrows(IllegalArgumentException.class, () -> pending.await(Duration.ofMillis(-1)));
+  }
+
+  @Test
   void aSlowEmbedderMissesTheDeadlineAndTheLateVectorWarmsTheCache() throws Exception {
     CountingEmbedder slow = new CountingEmbedder("slow", 400);
     Embedder cached = Embedders.cached(slow, 16);

@@ -58,9 +58,11 @@ public final class HttpServer implements AutoCloseable {
                 })
             .build();
     // Over HTTP a call without a tenant never reaches a tool (AccessGuard); none is the fallback.
+    // Tools run on the Jetty thread that read the request (its pool gives the concurrency) instead
+    // of being handed to Reactor's bounded-elastic pool and back: one thread switch less per call.
     McpSyncServer mcp =
         new McpRecallServer(operations, settings.defaultTenant(), settings.version())
-            .build(McpServer.sync(transport));
+            .build(McpServer.sync(transport).immediateExecution(true));
 
     Server jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);
