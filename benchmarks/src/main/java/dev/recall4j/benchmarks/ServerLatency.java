@@ -51,7 +51,11 @@ public final class ServerLatency {
               + " budget token recall memory agent session project tide station survey python go"
               + " rust java react jquery docker kernel cache queue thread socket vault note")
           .split(" ");
+  private static final long SEED = BenchCorpus.SEED;
   private static final AtomicLong QUERY = new AtomicLong();
+
+  /** The corpus's questions, asked in turn; null for the synthetic corpus's word pairs. */
+  private static volatile List<String> queries;
 
   private ServerLatency() {}
 
@@ -73,12 +77,19 @@ public final class ServerLatency {
     int cliCalls = Integer.parseInt(options.getOrDefault("--cli-calls", "8"));
     String embedder = options.getOrDefault("--embedder", "onnx");
     String cli = options.get("--cli");
+    String corpus = options.getOrDefault("--corpus", "datasets");
+    if (!corpus.equals("datasets") && !corpus.equals("synthetic")) {
+      throw new IllegalArgumentException("--corpus: datasets or synthetic, got " + corpus);
+    }
+    TextPool pool = corpus.equals("datasets") ? TextPool.load(Fixtures.datasetsDir(), SEED) : null;
     Path workspace = Files.createTempDirectory("recall4j-server-latency");
     EngineConfig config = config(workspace, embedder);
     System.out.printf(
         Locale.ROOT,
-        "%d records, embedder %s, %d calls per row (%d for the CLI); new query text each call%n%n",
+        "%d records (%s), embedder %s, %d calls per row (%d for the CLI); new query text each"
+            + " call%n%n",
         records,
+        corpus,
         embedder,
         calls,
         cliCalls);
@@ -86,7 +97,12 @@ public final class ServerLatency {
     System.out.println("|---|---|---|---|---|");
     double readyMs;
     try (RecallEngine engine = RecallEngine.open(config)) {
-      fill(engine, records);
+      if (pool == null) {
+        fillSynthetic(engine, records);
+      } else {
+        fill(engine, pool, records);
+        queries = pool.queries();
+      }
       engine.compact();
       long started = System.nanoTime();
       try (HttpServer server =
@@ -289,6 +305,10 @@ public final class ServerLatency {
   /** A query text not asked before, so the embedder's cache never answers it. */
   private static String query() {
     long n = QUERY.incrementAndGet();
+    List<String> questions = queries;
+    if (questions != null) {
+      return questions.get((int) (n % questions.size())) + " " + n;
+    }
     SplittableRandom random = new SplittableRandom(n);
     return WORDS[random.nextInt(WORDS.length)]
         + " "
@@ -297,8 +317,34 @@ public final class ServerLatency {
         + n;
   }
 
-  private static void fill(RecallEngine engine, int records) {
-    SplittableRandom random = new SplittableRandom(BenchCorpus.SEED);
+  private static void fill(RecallEngine engine, TextPool pool, int records) {
+    List<TextPool.Text> texts = pool.texts();
+    if (texts.size() < records) {
+      throw new IllegalArgumentException(
+          "--records: the shared datasets hold " + texts.size() + " texts, asked " + records);
+    }
+    Instant now = Instant.now();
+    List<MemoryRecord> batch = new ArrayList<>();
+    for (int i = 0; i < records; i++) {
+      TextPool.Text t = texts.get(i);
+      batch.add(
+          MemoryRecord.builder()
+              .id("r" + i)
+              .silo(t.silo())
+              .kind(Kind.defaultFor(t.silo()))
+              .title(t.title())
+              .content(t.content())
+              .created(t.timestamp() != null ? t.timestamp() : now)
+              .build(now));
+      if (batch.size() == 500 || i == records - 1) {
+        engine.saveAll(batch);
+        batch.clear();
+      }
+    }
+  }
+
+  private static void fillSynthetic(RecallEngine engine, int records) {
+    SplittableRandom random = new SplittableRandom(SEED);
     Instant now = Instant.now();
     List<MemoryRecord> batch = new ArrayList<>();
     for (int i = 0; i < records; i++) {

@@ -3,8 +3,8 @@ package dev.recall4j.server;
 import dev.recall4j.engine.RecallEngine;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.server.McpStatelessSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -29,9 +29,9 @@ import org.eclipse.jetty.server.ServerConnector;
  */
 public final class HttpServer implements AutoCloseable {
   private final Server jetty;
-  private final McpSyncServer mcp;
+  private final McpStatelessSyncServer mcp;
 
-  private HttpServer(Server jetty, McpSyncServer mcp) {
+  private HttpServer(Server jetty, McpStatelessSyncServer mcp) {
     this.jetty = jetty;
     this.mcp = mcp;
   }
@@ -45,10 +45,14 @@ public final class HttpServer implements AutoCloseable {
       RecallEngine engine, ServerSettings settings, String host, int port) throws Exception {
     requireSafeBind(host, settings);
     MemoryOperations operations = new MemoryOperations(engine, settings.pageTokenCeiling());
-    HttpServletStreamableServerTransportProvider transport =
-        HttpServletStreamableServerTransportProvider.builder()
+    // Stateless streamable HTTP: every POST is answered with one JSON body on the Jetty thread that
+    // read it. The tools need no session or server-to-client stream, and the stateful transport's
+    // event stream, session bookkeeping and hand-offs between threads cost ~2-3 ms a call (and left
+    // a non-daemon session-sweeper thread behind after close).
+    HttpServletStatelessServerTransport transport =
+        HttpServletStatelessServerTransport.builder()
             .jsonMapper(McpRecallServer.JSON)
-            .mcpEndpoint("/mcp")
+            .messageEndpoint("/mcp")
             .contextExtractor(
                 request -> {
                   Object tenant = request.getAttribute(AccessGuard.TENANT_ATTRIBUTE);
@@ -58,11 +62,9 @@ public final class HttpServer implements AutoCloseable {
                 })
             .build();
     // Over HTTP a call without a tenant never reaches a tool (AccessGuard); none is the fallback.
-    // Tools run on the Jetty thread that read the request (its pool gives the concurrency) instead
-    // of being handed to Reactor's bounded-elastic pool and back: one thread switch less per call.
-    McpSyncServer mcp =
+    McpStatelessSyncServer mcp =
         new McpRecallServer(operations, settings.defaultTenant(), settings.version())
-            .build(McpServer.sync(transport).immediateExecution(true));
+            .build(McpServer.sync(transport));
 
     Server jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);

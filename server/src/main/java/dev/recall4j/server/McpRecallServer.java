@@ -1,13 +1,15 @@
 package dev.recall4j.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
+import io.modelcontextprotocol.server.McpStatelessSyncServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.List;
@@ -32,6 +34,8 @@ final class McpRecallServer {
   static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new ObjectMapper());
 
   private static final Logger LOG = LoggerFactory.getLogger(McpRecallServer.class);
+  private static final McpSchema.ServerCapabilities CAPABILITIES =
+      McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build();
   private static final String INSTRUCTIONS =
       "Long-term memory for this user and workspace. At session start read memory://context (or"
           + " call memory_context); before answering, call memory_recall with the user's request;"
@@ -51,7 +55,10 @@ final class McpRecallServer {
     this.version = version;
   }
 
-  /** Adds the tools and the resource to an SDK server specification and builds the server. */
+  /**
+   * Adds the tools and the resource to a stateful SDK server specification (stdio: one client
+   * connection) and builds the server.
+   */
   McpSyncServer build(McpServer.SyncSpecification<?> specification) {
     return specification
         .serverInfo("recall4j", version)
@@ -59,28 +66,67 @@ final class McpRecallServer {
         .jsonMapper(JSON)
         // Arguments are checked by MemoryOperations, whose errors name the argument.
         .validateToolInputs(false)
-        .capabilities(
-            McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
-        .tools(ToolCatalog.all().stream().map(this::tool).toList())
-        .resources(contextResource())
+        .capabilities(CAPABILITIES)
+        .tools(
+            ToolCatalog.all().stream()
+                .map(
+                    spec ->
+                        SyncToolSpecification.builder()
+                            .tool(tool(spec))
+                            .callHandler(
+                                (exchange, request) ->
+                                    call(
+                                        spec.name(),
+                                        tenant(exchange.transportContext()),
+                                        request.arguments()))
+                            .build())
+                .toList())
+        .resources(
+            new SyncResourceSpecification(
+                contextResource(),
+                (exchange, request) -> readContext(tenant(exchange.transportContext()))))
         .build();
   }
 
-  private SyncToolSpecification tool(ToolSpec spec) {
-    McpSchema.Tool tool =
-        McpSchema.Tool.builder(spec.name(), spec.inputSchema())
-            .description(spec.description())
-            .build();
-    return SyncToolSpecification.builder()
-        .tool(tool)
-        .callHandler((exchange, request) -> call(spec.name(), exchange, request.arguments()))
+  /**
+   * The same tools and resource on a stateless server (streamable HTTP answering each POST with one
+   * JSON body: no session, no event stream, nothing to push to clients). Tools run on the servlet
+   * thread that read the request.
+   */
+  McpStatelessSyncServer build(McpServer.StatelessSyncSpecification specification) {
+    return specification
+        .serverInfo("recall4j", version)
+        .instructions(INSTRUCTIONS)
+        .jsonMapper(JSON)
+        .validateToolInputs(false)
+        .immediateExecution(true)
+        .capabilities(CAPABILITIES)
+        .tools(
+            ToolCatalog.all().stream()
+                .map(
+                    spec ->
+                        McpStatelessServerFeatures.SyncToolSpecification.builder()
+                            .tool(tool(spec))
+                            .callHandler(
+                                (context, request) ->
+                                    call(spec.name(), tenant(context), request.arguments()))
+                            .build())
+                .toList())
+        .resources(
+            new McpStatelessServerFeatures.SyncResourceSpecification(
+                contextResource(), (context, request) -> readContext(tenant(context))))
         .build();
   }
 
-  private CallToolResult call(
-      String tool, McpSyncServerExchange exchange, Map<String, Object> arguments) {
+  private static McpSchema.Tool tool(ToolSpec spec) {
+    return McpSchema.Tool.builder(spec.name(), spec.inputSchema())
+        .description(spec.description())
+        .build();
+  }
+
+  private CallToolResult call(String tool, Tenant tenant, Map<String, Object> arguments) {
     try {
-      Answer answer = operations.call(tool, tenant(exchange), arguments);
+      Answer answer = operations.call(tool, tenant, arguments);
       return CallToolResult.builder()
           .addTextContent(answer.text())
           .structuredContent(answer.structured())
@@ -97,26 +143,23 @@ final class McpRecallServer {
     return CallToolResult.builder().addTextContent(message).isError(true).build();
   }
 
-  private SyncResourceSpecification contextResource() {
-    McpSchema.Resource resource =
-        McpSchema.Resource.builder(CONTEXT_URI, "context")
-            .description(
-                "The always-loaded block (identity, profile, pinned facts) to inject at session"
-                    + " start.")
-            .mimeType("text/plain")
-            .build();
-    return new SyncResourceSpecification(
-        resource,
-        (exchange, request) -> {
-          Answer answer = operations.call("memory_context", tenant(exchange), Map.of());
-          return new McpSchema.ReadResourceResult(
-              List.of(new McpSchema.TextResourceContents(CONTEXT_URI, "text/plain", answer.text())),
-              null);
-        });
+  private static McpSchema.Resource contextResource() {
+    return McpSchema.Resource.builder(CONTEXT_URI, "context")
+        .description(
+            "The always-loaded block (identity, profile, pinned facts) to inject at session start.")
+        .mimeType("text/plain")
+        .build();
   }
 
-  private Tenant tenant(McpSyncServerExchange exchange) {
-    Object tenant = exchange.transportContext().get(TENANT);
+  private McpSchema.ReadResourceResult readContext(Tenant tenant) {
+    Answer answer = operations.call("memory_context", tenant, Map.of());
+    return new McpSchema.ReadResourceResult(
+        List.of(new McpSchema.TextResourceContents(CONTEXT_URI, "text/plain", answer.text())),
+        null);
+  }
+
+  private Tenant tenant(McpTransportContext context) {
+    Object tenant = context.get(TENANT);
     return tenant instanceof Tenant t ? t : fallback;
   }
 }

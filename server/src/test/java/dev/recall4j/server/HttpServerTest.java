@@ -66,6 +66,84 @@ class HttpServerTest {
     }
   }
 
+  /**
+   * A client without an MCP library (a Go or shell agent) posts JSON-RPC and reads one JSON body
+   * back: no session header to keep, no event stream to parse.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void aPlainHttpClientSpeaksMcpWithOneJsonBodyPerCall() throws Exception {
+    try (HttpServer server = HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0)) {
+      HttpApi api = new HttpApi(server.port(), null);
+      String[] headers = {
+        "Content-Type", "application/json", "Accept", "application/json, text/event-stream"
+      };
+      HttpApi.Response init =
+          api.send(
+              "POST",
+              "/mcp",
+              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                  + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                  + "\"clientInfo\":{\"name\":\"plain\",\"version\":\"1\"}}}",
+              headers);
+      assertEquals(200, init.status());
+      assertEquals(
+          "recall4j",
+          ((Map<String, Object>)
+                  ((Map<String, Object>) init.body().get("result")).get("serverInfo"))
+              .get("name"));
+      HttpApi.Response appended =
+          api.send(
+              "POST",
+              "/mcp",
+              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
+                  + "{\"name\":\"memory_append\",\"arguments\":{\"content\":\"The harbour"
+                  + " lantern is blue\"}}}",
+              headers);
+      assertEquals(200, appended.status());
+      Map<String, Object> result = (Map<String, Object>) appended.body().get("result");
+      assertEquals(false, result.get("isError"));
+      HttpApi.Response found =
+          api.send(
+              "POST",
+              "/mcp",
+              "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
+                  + "{\"name\":\"memory_search\",\"arguments\":{\"query\":\"lantern\"}}}",
+              headers);
+      Map<String, Object> structured =
+          (Map<String, Object>)
+              ((Map<String, Object>) found.body().get("result")).get("structuredContent");
+      List<Map<String, Object>> items = (List<Map<String, Object>>) structured.get("items");
+      assertEquals("The harbour lantern is blue", items.get(0).get("content"));
+      // Nothing is pushed to clients, so there is no event stream to open.
+      assertEquals(405, api.send("GET", "/mcp", null, "Accept", "text/event-stream").status());
+    }
+  }
+
+  @Test
+  void closingTheServerLeavesNoThreadThatKeepsTheJvmAlive() throws Exception {
+    java.util.Set<Thread> before = nonDaemonThreads();
+    try (HttpServer server = HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0);
+        McpSyncClient client = mcpClient(server.port(), null)) {
+      client.initialize();
+      client.listTools();
+    }
+    long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    java.util.Set<Thread> left = nonDaemonThreads();
+    while (!before.containsAll(left) && System.nanoTime() < until) {
+      Thread.sleep(20);
+      left = nonDaemonThreads();
+    }
+    left.removeAll(before);
+    assertTrue(left.isEmpty(), "still running after close: " + left);
+  }
+
+  private static java.util.Set<Thread> nonDaemonThreads() {
+    java.util.Set<Thread> threads = new java.util.HashSet<>(Thread.getAllStackTraces().keySet());
+    threads.removeIf(t -> t.isDaemon() || !t.isAlive());
+    return threads;
+  }
+
   @Test
   @SuppressWarnings("unchecked")
   void jsonApiOffersTheSameOperationsAndShapes() throws Exception {
