@@ -66,6 +66,7 @@ final class McpRecallServer {
         .jsonMapper(JSON)
         // Arguments are checked by MemoryOperations, whose errors name the argument.
         .validateToolInputs(false)
+        .jsonSchemaValidator(new NoOutputSchemas())
         .capabilities(CAPABILITIES)
         .tools(
             ToolCatalog.all().stream()
@@ -99,6 +100,7 @@ final class McpRecallServer {
         .instructions(INSTRUCTIONS)
         .jsonMapper(JSON)
         .validateToolInputs(false)
+        .jsonSchemaValidator(new NoOutputSchemas())
         .immediateExecution(true)
         .capabilities(CAPABILITIES)
         .tools(

@@ -62,6 +62,8 @@ class HttpServerTest {
     try (HttpServer server = HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0);
         McpSyncClient client = mcpClient(server.port(), null)) {
       client.initialize();
+      // The server's schema validator (NoOutputSchemas) refuses output schemas: there are none.
+      assertTrue(client.listTools().tools().stream().allMatch(t -> t.outputSchema() == null));
       StdioServerTest.McpToolFlow.run(client);
     }
   }
