@@ -11,9 +11,11 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,16 +64,37 @@ final class ModelFiles {
     if (platform.isEmpty()) {
       return;
     }
-    Path folder = null;
-    for (String library : RUNTIME_LIBRARIES) {
-      String resource = "ai/onnxruntime/native/" + platform.get() + "/" + library;
-      Optional<Path> file = cached(loader, resource, "onnxruntime-" + platform.get());
-      if (file.isEmpty() || (folder != null && !folder.equals(file.get().getParent()))) {
-        return;
-      }
-      folder = file.get().getParent();
+    Optional<Path> folder = runtimeLibraries(loader, platform.get());
+    if (folder.isPresent()) {
+      System.setProperty(RUNTIME_PATH_PROPERTY, folder.get().toString());
     }
-    System.setProperty(RUNTIME_PATH_PROPERTY, folder.toString());
+  }
+
+  /**
+   * The folder holding cached copies of all the runtime's libraries for this platform, or empty
+   * when one cannot be cached. The runtime loads them all from one folder, so the folder is named
+   * after every library's entry (a folder per file would put them apart).
+   */
+  static Optional<Path> runtimeLibraries(ClassLoader loader, String platform) {
+    List<JarResource> libraries = new ArrayList<>();
+    for (String library : RUNTIME_LIBRARIES) {
+      Optional<JarResource> resource =
+          JarResource.of(loader, "ai/onnxruntime/native/" + platform + "/" + library);
+      if (resource.isEmpty()) {
+        return Optional.empty();
+      }
+      libraries.add(resource.get());
+    }
+    Path folder =
+        cacheRoot()
+            .resolve("onnxruntime-" + platform)
+            .resolve(libraries.stream().map(JarResource::key).collect(Collectors.joining("_")));
+    for (JarResource library : libraries) {
+      if (library.copyTo(folder).isEmpty()) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(folder);
   }
 
   /**
@@ -99,43 +122,60 @@ final class ModelFiles {
   }
 
   /**
-   * A class-path resource copied to {@code <cache>/<folder>/}, named after its jar entry's size and
-   * CRC; the copy on disk when it is already there.
+   * A class-path resource copied to {@code <cache>/<folder>/<size>-<crc>/}; the copy on disk when
+   * it is already there.
    */
   private static Optional<Path> cached(ClassLoader loader, String resource, String folder) {
-    URL url = loader.getResource(resource);
-    if (url == null || !"jar".equals(url.getProtocol())) {
-      return Optional.empty();
-    }
-    try {
-      URLConnection connection = url.openConnection();
-      connection.setUseCaches(false);
-      ZipEntry entry = ((JarURLConnection) connection).getJarEntry();
-      if (entry.getSize() < 0 || entry.getCrc() < 0) {
+    return JarResource.of(loader, resource)
+        .flatMap(r -> r.copyTo(cacheRoot().resolve(folder).resolve(r.key())));
+  }
+
+  /** A jar entry on the class path, named for the cache by its size and CRC. */
+  private record JarResource(String resource, URLConnection connection, ZipEntry entry) {
+    static Optional<JarResource> of(ClassLoader loader, String resource) {
+      URL url = loader.getResource(resource);
+      if (url == null || !"jar".equals(url.getProtocol())) {
         return Optional.empty();
       }
+      try {
+        URLConnection connection = url.openConnection();
+        connection.setUseCaches(false);
+        ZipEntry entry = ((JarURLConnection) connection).getJarEntry();
+        return entry.getSize() < 0 || entry.getCrc() < 0
+            ? Optional.empty()
+            : Optional.of(new JarResource(resource, connection, entry));
+      } catch (IOException | ClassCastException | SecurityException e) {
+        LOG.debug("not caching {}: {}", resource, e.toString());
+        return Optional.empty();
+      }
+    }
+
+    String key() {
+      return entry.getSize() + "-" + Long.toHexString(entry.getCrc());
+    }
+
+    /** The entry's copy in {@code dir}, written there unless a whole copy already is. */
+    Optional<Path> copyTo(Path dir) {
       String name = Path.of(resource).getFileName().toString();
-      Path dir =
-          cacheRoot()
-              .resolve(folder)
-              .resolve(entry.getSize() + "-" + Long.toHexString(entry.getCrc()));
       Path file = dir.resolve(name);
-      if (Files.isRegularFile(file) && Files.size(file) == entry.getSize()) {
+      try {
+        if (Files.isRegularFile(file) && Files.size(file) == entry.getSize()) {
+          return Optional.of(file);
+        }
+        Files.createDirectories(dir);
+        Path partial = Files.createTempFile(dir, name, ".partial");
+        try (InputStream in = connection.getInputStream()) {
+          Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
+          move(partial, file);
+        } finally {
+          Files.deleteIfExists(partial);
+        }
+        LOG.debug("copied {} to {}", resource, file);
         return Optional.of(file);
+      } catch (IOException | UncheckedIOException | SecurityException e) {
+        LOG.debug("not caching {}: {}", resource, e.toString());
+        return Optional.empty();
       }
-      Files.createDirectories(dir);
-      Path partial = Files.createTempFile(dir, name, ".partial");
-      try (InputStream in = connection.getInputStream()) {
-        Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
-        move(partial, file);
-      } finally {
-        Files.deleteIfExists(partial);
-      }
-      LOG.debug("copied {} to {}", resource, file);
-      return Optional.of(file);
-    } catch (IOException | UncheckedIOException | ClassCastException | SecurityException e) {
-      LOG.debug("not caching {}: {}", resource, e.toString());
-      return Optional.empty();
     }
   }
 

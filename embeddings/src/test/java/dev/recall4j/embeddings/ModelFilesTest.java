@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -77,6 +79,21 @@ class ModelFilesTest {
         LOADER.getResource(
             "ai/onnxruntime/native/" + platform + "/" + System.mapLibraryName("onnxruntime")),
         platform);
+  }
+
+  /** The runtime reads every library from the one folder it is given. */
+  @Test
+  void theRuntimeLibrariesAreCopiedTogetherIntoOneFolder() throws IOException {
+    String platform = ModelFiles.runtimePlatform().orElseThrow();
+    Path folder = ModelFiles.runtimeLibraries(LOADER, platform).orElseThrow();
+    for (String library :
+        List.of(System.mapLibraryName("onnxruntime"), System.mapLibraryName("onnxruntime4j_jni"))) {
+      URL url = LOADER.getResource("ai/onnxruntime/native/" + platform + "/" + library);
+      try (InputStream in = url.openStream()) {
+        assertArrayEquals(in.readAllBytes(), Files.readAllBytes(folder.resolve(library)), library);
+      }
+    }
+    assertEquals(folder, ModelFiles.runtimeLibraries(LOADER, platform).orElseThrow());
   }
 
   @Test
