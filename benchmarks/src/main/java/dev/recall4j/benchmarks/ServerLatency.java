@@ -52,6 +52,7 @@ public final class ServerLatency {
               + " rust java react jquery docker kernel cache queue thread socket vault note")
           .split(" ");
   private static final long SEED = BenchCorpus.SEED;
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final AtomicLong QUERY = new AtomicLong();
 
   /** The corpus's questions, asked in turn; null for the synthetic corpus's word pairs. */
@@ -241,7 +242,9 @@ public final class ServerLatency {
       HttpResponse<String> response =
           http.send(
               HttpRequest.newBuilder(uri)
-                  .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"" + query + "\"}"))
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          JSON.writeValueAsString(Map.of("query", query))))
                   .build(),
               HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
