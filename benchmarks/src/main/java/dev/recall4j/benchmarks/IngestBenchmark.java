@@ -52,6 +52,14 @@ public class IngestBenchmark {
   @Param({"1000", "10000", "100000"})
   public int size;
 
+  /**
+   * "given": the records carry their vectors (HNSW int8 built); "none": lexical only, vectors
+   * dropped and no embedder, so the pair shows what vector indexing costs on top of Lucene's text
+   * analysis (issue 22, item 4).
+   */
+  @Param({"given", "none"})
+  public String vectors;
+
   private List<MemoryRecord> records;
   private Path dir;
   private RecallEngine engine;
@@ -60,6 +68,9 @@ public class IngestBenchmark {
   @Setup(Level.Trial)
   public void loadCorpus() {
     records = Fixtures.corpus(size).records();
+    if (vectors.equals("none")) {
+      records = records.stream().map(r -> r.toBuilder().vector(null).build()).toList();
+    }
   }
 
   @Setup(Level.Iteration)
@@ -68,7 +79,10 @@ public class IngestBenchmark {
         Files.createTempDirectory(
             Files.createDirectories(Fixtures.cacheDir().resolve("tmp")), "ingest-");
     engine =
-        HybridRecallBenchmark.open(dir.resolve("index"), Fixtures.precomputedEmbedder(), false);
+        HybridRecallBenchmark.open(
+            dir.resolve("index"),
+            vectors.equals("none") ? null : Fixtures.precomputedEmbedder(),
+            false);
     sqlite = SqliteBaseline.open(dir.resolve("memory.db"));
   }
 

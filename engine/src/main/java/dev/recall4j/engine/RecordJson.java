@@ -149,7 +149,13 @@ public final class RecordJson {
     String content = text(n, "content");
     b.content(content);
     String id = text(n, "id");
-    b.id(id != null || content == null ? id : derivedId(silo, content));
+    if (id == null && content != null) {
+      // The derived id is a prefix of the content hash: hash once, not again in build().
+      String hash = ContentHash.of(content);
+      b.id(idFromHash(silo, hash)).contentHash(hash);
+    } else {
+      b.id(id);
+    }
     optional(n, "kind", v -> b.kind(Kind.parse("kind", v)));
     optional(n, "tier", v -> b.tier(Tier.parse("tier", v)));
     optional(n, "status", v -> b.status(Status.parse("status", v)));
@@ -318,7 +324,11 @@ public final class RecordJson {
    * digits of the content hash, e.g. {@code memory-3f2a...}.
    */
   public static String derivedId(Silo silo, String content) {
-    return Wire.name(silo) + "-" + ContentHash.of(content).substring(0, 16);
+    return idFromHash(silo, ContentHash.of(content));
+  }
+
+  private static String idFromHash(Silo silo, String contentHash) {
+    return Wire.name(silo) + "-" + contentHash.substring(0, 16);
   }
 
   /**
