@@ -113,6 +113,7 @@ public final class ServerLatency {
         for (int clients : new int[] {1, 4, 16}) {
           System.out.println(row("in-process", clients, calls, () -> inProcess(engine)));
           System.out.println(row("MCP HTTP", clients, calls, () -> mcp(port)));
+          System.out.println(row("MCP HTTP, plain POST", clients, calls, () -> mcpPlain(port)));
           System.out.println(row("JSON /v1", clients, calls, () -> json(port)));
         }
       }
@@ -231,6 +232,45 @@ public final class ServerLatency {
       @Override
       public void close() {
         client.close();
+      }
+    };
+  }
+
+  /**
+   * MCP over HTTP without an MCP library, as a Go or shell agent posts it: JSON-RPC {@code
+   * tools/call} in one POST, one JSON body back (the server is stateless). Apart from the SDK
+   * client's own cost, this is what the MCP layer adds over the JSON API.
+   */
+  private static Caller mcpPlain(int port) {
+    HttpClient http = HttpClient.newHttpClient();
+    URI uri = URI.create("http://127.0.0.1:" + port + "/mcp");
+    AtomicLong ids = new AtomicLong();
+    return query -> {
+      HttpResponse<String> response =
+          http.send(
+              HttpRequest.newBuilder(uri)
+                  .header("Content-Type", "application/json")
+                  .header("Accept", "application/json, text/event-stream")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          JSON.writeValueAsString(
+                              Map.of(
+                                  "jsonrpc",
+                                  "2.0",
+                                  "id",
+                                  ids.incrementAndGet(),
+                                  "method",
+                                  "tools/call",
+                                  "params",
+                                  Map.of(
+                                      "name",
+                                      "memory_recall",
+                                      "arguments",
+                                      Map.of("query", query))))))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200 || JSON.readTree(response.body()).has("error")) {
+        throw new IllegalStateException(response.body());
       }
     };
   }
