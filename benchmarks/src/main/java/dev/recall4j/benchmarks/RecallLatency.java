@@ -253,31 +253,10 @@ public final class RecallLatency {
                 .mapToDouble(q -> (double) q.get("medianMillis"))
                 .sorted()
                 .toArray()));
-    Map<String, Object> stages = new LinkedHashMap<>();
-    for (String stage : samples.get(0).stages().keySet()) {
-      stages.put(
-          stage,
-          percentile(
-              samples.stream()
-                  .mapToDouble(s -> s.stages().getOrDefault(stage, 0.0))
-                  .sorted()
-                  .toArray(),
-              99));
-    }
-    report.put("stagesP99", stages);
+    report.put("stagesP99", stagePercentiles(samples, 99));
     // The breakdown of a typical recall: each stage's median, and what the engine spends outside
     // its timed stages (building the request and result, queueing the access statistics).
-    Map<String, Object> medians = new LinkedHashMap<>();
-    for (String stage : samples.get(0).stages().keySet()) {
-      medians.put(
-          stage,
-          percentile(
-              samples.stream()
-                  .mapToDouble(s -> s.stages().getOrDefault(stage, 0.0))
-                  .sorted()
-                  .toArray(),
-              50));
-    }
+    Map<String, Object> medians = stagePercentiles(samples, 50);
     medians.put(
         "outside stages",
         percentile(
@@ -341,6 +320,22 @@ public final class RecallLatency {
     Map<String, Double> byName = new LinkedHashMap<>();
     timings.forEach((stage, millis) -> byName.put(stage.toString(), millis));
     return byName;
+  }
+
+  /** Each timed stage's percentile {@code at} over the samples, in the engine's stage order. */
+  private static Map<String, Object> stagePercentiles(List<Sample> samples, double at) {
+    Map<String, Object> stages = new LinkedHashMap<>();
+    for (String stage : samples.get(0).stages().keySet()) {
+      stages.put(
+          stage,
+          percentile(
+              samples.stream()
+                  .mapToDouble(s -> s.stages().getOrDefault(stage, 0.0))
+                  .sorted()
+                  .toArray(),
+              at));
+    }
+    return stages;
   }
 
   private static Map<String, Double> percentiles(double[] sorted) {
