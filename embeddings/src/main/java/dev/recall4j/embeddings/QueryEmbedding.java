@@ -58,8 +58,8 @@ public final class QueryEmbedding {
    * @throws IllegalArgumentException naming {@code query} or {@code deadline} when one is bad
    */
   public Optional<float[]> embed(String query, Duration deadline) {
-    Checks.notNull(deadline, "deadline");
-    Checks.require(!deadline.isNegative(), "deadline", "must be >= 0, got %s", deadline);
+    // Checked before begin, so a bad deadline starts no model run.
+    requireDeadline(deadline);
     return begin(query).await(deadline);
   }
 
@@ -101,8 +101,7 @@ public final class QueryEmbedding {
      * @throws IllegalArgumentException naming {@code deadline} when it is null or negative
      */
     public Optional<float[]> await(Duration deadline) {
-      Checks.notNull(deadline, "deadline");
-      Checks.require(!deadline.isNegative(), "deadline", "must be >= 0, got %s", deadline);
+      requireDeadline(deadline);
       try {
         return Optional.of(vector.get(deadline.toNanos(), TimeUnit.NANOSECONDS).clone());
       } catch (CancellationException e) {
@@ -118,6 +117,11 @@ public final class QueryEmbedding {
         throw asEmbeddingException(e.getCause());
       }
     }
+  }
+
+  private static void requireDeadline(Duration deadline) {
+    Checks.notNull(deadline, "deadline");
+    Checks.require(!deadline.isNegative(), "deadline", "must be >= 0, got %s", deadline);
   }
 
   /** Number of queries being embedded right now, finished ones excluded. */
