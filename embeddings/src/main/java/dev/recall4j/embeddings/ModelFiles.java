@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
 import org.slf4j.Logger;
@@ -131,19 +132,26 @@ final class ModelFiles {
   }
 
   /** A jar entry on the class path, named for the cache by its size and CRC. */
-  private record JarResource(String resource, URLConnection connection, ZipEntry entry) {
+  private record JarResource(String resource, URL url, long size, long crc) {
+    /**
+     * Reads the entry's size and CRC and closes the jar again: an uncached connection opens a jar
+     * file of its own, which nothing else would close when the copy is already on disk.
+     */
     static Optional<JarResource> of(ClassLoader loader, String resource) {
       URL url = loader.getResource(resource);
       if (url == null || !"jar".equals(url.getProtocol())) {
         return Optional.empty();
       }
       try {
-        URLConnection connection = url.openConnection();
+        JarURLConnection connection = (JarURLConnection) url.openConnection();
         connection.setUseCaches(false);
-        ZipEntry entry = ((JarURLConnection) connection).getJarEntry();
-        return entry.getSize() < 0 || entry.getCrc() < 0
+        ZipEntry entry;
+        try (JarFile jar = connection.getJarFile()) {
+          entry = jar.getEntry(connection.getEntryName());
+        }
+        return entry == null || entry.getSize() < 0 || entry.getCrc() < 0
             ? Optional.empty()
-            : Optional.of(new JarResource(resource, connection, entry));
+            : Optional.of(new JarResource(resource, url, entry.getSize(), entry.getCrc()));
       } catch (IOException | ClassCastException | SecurityException e) {
         LOG.debug("not caching {}: {}", resource, e.toString());
         return Optional.empty();
@@ -151,7 +159,7 @@ final class ModelFiles {
     }
 
     String key() {
-      return entry.getSize() + "-" + Long.toHexString(entry.getCrc());
+      return size + "-" + Long.toHexString(crc);
     }
 
     /** The entry's copy in {@code dir}, written there unless a whole copy already is. */
@@ -159,11 +167,13 @@ final class ModelFiles {
       String name = Path.of(resource).getFileName().toString();
       Path file = dir.resolve(name);
       try {
-        if (Files.isRegularFile(file) && Files.size(file) == entry.getSize()) {
+        if (Files.isRegularFile(file) && Files.size(file) == size) {
           return Optional.of(file);
         }
         Files.createDirectories(dir);
         Path partial = Files.createTempFile(dir, name, ".partial");
+        URLConnection connection = url.openConnection();
+        connection.setUseCaches(false); // closing the stream then closes the jar file it opened
         try (InputStream in = connection.getInputStream()) {
           Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
           move(partial, file);
