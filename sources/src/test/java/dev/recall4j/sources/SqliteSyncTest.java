@@ -41,6 +41,17 @@ class SqliteSyncTest {
     f.close();
   }
 
+  /** Runs the statements on the SQLite file {@code db}, created with its folder if missing. */
+  static void execute(Path db, String... statements) throws SQLException, IOException {
+    Files.createDirectories(db.getParent());
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+        Statement st = c.createStatement()) {
+      for (String statement : statements) {
+        st.execute(statement);
+      }
+    }
+  }
+
   static byte[] blob(float[] v) {
     ByteBuffer b = ByteBuffer.allocate(4 * v.length).order(ByteOrder.LITTLE_ENDIAN);
     for (float x : v) {
@@ -139,16 +150,12 @@ class SqliteSyncTest {
   @Test
   void rowsWithoutVectorsDeletedRowsAndLifecycle() throws Exception {
     Path db = dir.resolve("agents/knowledge.db");
-    Files.createDirectories(db.getParent());
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
-        Statement st = c.createStatement()) {
-      st.execute(
-          "CREATE TABLE observations (id INTEGER PRIMARY KEY, project_id INTEGER, kind TEXT,"
-              + " content TEXT, created_at TEXT)");
-      st.execute(
-          "INSERT INTO observations VALUES (1, 1, 'finding', 'Small models benefit from explicit"
-              + " project context', '2026-05-20 08:00:00'), (2, 1, 'concept', 'Budget first', NULL)");
-    }
+    execute(
+        db,
+        "CREATE TABLE observations (id INTEGER PRIMARY KEY, project_id INTEGER, kind TEXT,"
+            + " content TEXT, created_at TEXT)",
+        "INSERT INTO observations VALUES (1, 1, 'finding', 'Small models benefit from explicit"
+            + " project context', '2026-05-20 08:00:00'), (2, 1, 'concept', 'Budget first', NULL)");
     SourceSpec kb =
         new SourceSpec(
             "knowledge",
@@ -168,11 +175,10 @@ class SqliteSyncTest {
     assertEquals(Kind.of("finding"), o.kind());
     assertEquals(java.time.Instant.parse("2026-05-20T08:00:00Z"), o.created());
     f.engine.pin(SyncFixture.SCOPE, "knowledge:1");
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
-        Statement st = c.createStatement()) {
-      st.execute("DELETE FROM observations WHERE id = 2");
-      st.execute("INSERT INTO observations VALUES (3, 1, 'finding', 'FTS5 is free', NULL)");
-    }
+    execute(
+        db,
+        "DELETE FROM observations WHERE id = 2",
+        "INSERT INTO observations VALUES (3, 1, 'finding', 'FTS5 is free', NULL)");
     SyncReport r = f.sync.sync(kb);
     assertEquals(1, r.added(), r.toString());
     assertEquals(1, r.deleted(), r.toString());
@@ -184,16 +190,12 @@ class SqliteSyncTest {
   @Test
   void theGoAgentsMemorySectionBecomesSqliteSources() throws Exception {
     Path rag = dir.resolve("agents/rag/harvey.db");
-    Files.createDirectories(rag.getParent());
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + rag);
-        Statement st = c.createStatement()) {
-      st.execute(
-          "CREATE TABLE chunks (id INTEGER PRIMARY KEY, source TEXT, chunk_index INTEGER,"
-              + " content TEXT, embedding BLOB)");
-      st.execute(
-          "INSERT INTO chunks VALUES (1, 'harvey/FOUNTAIN_FORMAT.md', 2, 'The scene heading"
-              + " format is INT. MEMORY <TIMESTAMP>', NULL)");
-    }
+    execute(
+        rag,
+        "CREATE TABLE chunks (id INTEGER PRIMARY KEY, source TEXT, chunk_index INTEGER,"
+            + " content TEXT, embedding BLOB)",
+        "INSERT INTO chunks VALUES (1, 'harvey/FOUNTAIN_FORMAT.md', 2, 'The scene heading"
+            + " format is INT. MEMORY <TIMESTAMP>', NULL)");
     Path yaml =
         Files.writeString(
             dir.resolve("harvey.yaml"),
