@@ -35,10 +35,10 @@ import org.slf4j.LoggerFactory;
  * <history>/<machine>.jsonl} and, with {@code --compare}, prints the change of every median against
  * the previous run of the same profile on the same machine.
  *
- * <p>Usage: {@code BenchMain [--quick|--full] [--out DIR] [--compare] [--history DIR] [--commit
- * SHA] [--no-history]}. The forked JVMs run with {@code --add-modules jdk.incubator.vector} and the
- * heap of {@code -Drecall4j.bench.forkHeap} (default 2g); the memory probe with {@code
- * -Drecall4j.bench.probeHeap} (default 512m).
+ * <p>Usage: {@code BenchMain [--quick|--full|--scale] [--out DIR] [--compare] [--history DIR]
+ * [--commit SHA] [--no-history]}. The forked JVMs run with {@code --add-modules
+ * jdk.incubator.vector} and the heap of {@code -Drecall4j.bench.forkHeap} (default 2g); the memory
+ * probe with {@code -Drecall4j.bench.probeHeap} (default 512m).
  */
 public final class BenchMain {
   private static final Logger LOG = LoggerFactory.getLogger(BenchMain.class);
@@ -65,6 +65,7 @@ public final class BenchMain {
       switch (args[i]) {
         case "--quick" -> profile = Profile.quick();
         case "--full" -> profile = Profile.full();
+        case "--scale" -> profile = Profile.scale();
         case "--out" -> out = Path.of(args[++i]);
         case "--history" -> history = Path.of(args[++i]);
         case "--commit" -> commit = args[++i];
@@ -74,7 +75,7 @@ public final class BenchMain {
             throw new IllegalArgumentException(
                 "unknown option "
                     + args[i]
-                    + "; usage: [--quick|--full] [--out DIR] [--compare] [--history DIR] [--commit SHA] [--no-history]");
+                    + "; usage: [--quick|--full|--scale] [--out DIR] [--compare] [--history DIR] [--commit SHA] [--no-history]");
       }
     }
     String date = Instant.now().toString();
@@ -108,15 +109,16 @@ public final class BenchMain {
     t = System.nanoTime();
     List<Map<String, Object>> disk = new ArrayList<>();
     List<RecallCurve.Point> curve = new ArrayList<>();
+    List<HybridRecall.Point> hybridRecall = new ArrayList<>();
     double curveSeconds = 0;
+    int largest = profile.sizes().get(profile.sizes().size() - 1);
     for (int size : profile.sizes()) {
       for (RecallCurve.Setting s : profile.settingsAt(size)) {
         Fixtures.luceneIndex(size, s.encoding(), s.m(), s.beamWidth());
       }
-      if (size == profile.sizes().get(profile.sizes().size() - 1)) {
+      if (size == largest && profile.compactLargest()) {
         Fixtures.compactedLuceneIndex(size, VectorEncoding.INT8, 16, 100);
       }
-      Path sqlite = Fixtures.sqlite(size);
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("size", size);
       for (RecallCurve.Setting s : profile.settingsAt(size)) {
@@ -127,7 +129,9 @@ public final class BenchMain {
                   / (double) size);
         }
       }
-      row.put("sqlite_bytesPerRecord", Fixtures.sizeOf(sqlite) / (double) size);
+      if (profile.statusQuoAt(size)) {
+        row.put("sqlite_bytesPerRecord", Fixtures.sizeOf(Fixtures.sqlite(size)) / (double) size);
+      }
       disk.add(row);
       long c = System.nanoTime();
       curve.addAll(
@@ -136,6 +140,9 @@ public final class BenchMain {
               Fixtures.queries(),
               profile.settingsAt(size),
               profile.curveCandidates()));
+      hybridRecall.add(
+          HybridRecall.measure(
+              size, Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100), Fixtures.queries()));
       curveSeconds += seconds(c);
       Fixtures.release(size);
     }
@@ -146,25 +153,41 @@ public final class BenchMain {
     Path jmhDir = Files.createDirectories(out.resolve("jmh"));
     ArrayNode jmh = JSON.createArrayNode();
     List<Integer> sizes = profile.sizes();
+    // A profile without an embedding model measures recall with the vector precomputed only.
+    String[] queryModes =
+        profile.embeddingModels().isEmpty()
+            ? new String[] {"precomputed"}
+            : new String[] {"precomputed", "embedded"};
     jmh.addAll(
         jmh(
             profile,
             jmhDir.resolve("search.json"),
             sizes,
-            Map.of("layout", new String[] {"built"}),
-            "LexicalSearchBenchmark",
-            "HybridRecallBenchmark",
-            "StatusQuoBenchmark"));
-    int largest = sizes.get(sizes.size() - 1);
-    // The same recall over the largest index compacted into one segment, to show what compaction
-    // buys.
-    jmh.addAll(
-        jmh(
-            profile,
-            jmhDir.resolve("hybrid-compacted.json"),
-            List.of(largest),
-            Map.of("layout", new String[] {"compacted"}, "query", new String[] {"precomputed"}),
+            Map.of("layout", new String[] {"built"}, "query", queryModes),
+            "LexicalSearchBenchmark.recall4j",
             "HybridRecallBenchmark"));
+    List<Integer> statusQuoSizes = sizes.stream().filter(profile::statusQuoAt).toList();
+    if (!statusQuoSizes.isEmpty()) {
+      jmh.addAll(
+          jmh(
+              profile,
+              jmhDir.resolve("status-quo.json"),
+              statusQuoSizes,
+              Map.of(),
+              "LexicalSearchBenchmark.sqliteFts5",
+              "StatusQuoBenchmark"));
+    }
+    if (profile.compactLargest()) {
+      // The same recall over the largest index compacted into one segment, to show what compaction
+      // buys.
+      jmh.addAll(
+          jmh(
+              profile,
+              jmhDir.resolve("hybrid-compacted.json"),
+              List.of(largest),
+              Map.of("layout", new String[] {"compacted"}, "query", new String[] {"precomputed"}),
+              "HybridRecallBenchmark"));
+    }
     // Vector search at every size, but at the largest only with the encodings built there.
     if (sizes.size() > 1) {
       jmh.addAll(
@@ -172,7 +195,7 @@ public final class BenchMain {
               profile,
               jmhDir.resolve("vector.json"),
               sizes.subList(0, sizes.size() - 1),
-              Map.of(),
+              Map.of("encoding", encodings(profile.curveSettings())),
               "VectorSearchBenchmark"));
     }
     jmh.addAll(
@@ -182,30 +205,39 @@ public final class BenchMain {
             List.of(largest),
             Map.of("encoding", encodings(profile.largestSettings())),
             "VectorSearchBenchmark"));
-    jmh.addAll(
-        jmh(
-            profile,
-            jmhDir.resolve("components.json"),
-            List.of(),
-            Map.of("model", profile.embeddingModels().toArray(String[]::new)),
-            "FusionBenchmark",
-            "PackingBenchmark",
-            "EmbeddingBenchmark",
-            "IngestEmbeddingBenchmark"));
-    jmh.addAll(
-        jmh(
-            profile,
-            jmhDir.resolve("ingest.json"),
-            profile.ingestSizes(),
-            Map.of(),
-            "IngestBenchmark"));
+    if (!profile.embeddingModels().isEmpty()) {
+      jmh.addAll(
+          jmh(
+              profile,
+              jmhDir.resolve("components.json"),
+              List.of(),
+              Map.of("model", profile.embeddingModels().toArray(String[]::new)),
+              "FusionBenchmark",
+              "PackingBenchmark",
+              "EmbeddingBenchmark",
+              "IngestEmbeddingBenchmark"));
+    }
+    if (!profile.ingestSizes().isEmpty()) {
+      jmh.addAll(
+          jmh(
+              profile,
+              jmhDir.resolve("ingest.json"),
+              profile.ingestSizes(),
+              Map.of(),
+              "IngestBenchmark"));
+    }
     phases.put("jmh", seconds(t));
 
     t = System.nanoTime();
     List<Map<String, Object>> memory = new ArrayList<>();
-    // The probe opens the index as maintenance leaves it (ingest and import compact) and reads the
-    // questions from their own file, so that it holds what an embedding agent would hold.
-    Path probed = Fixtures.compactedLuceneIndex(largest, VectorEncoding.INT8, 16, 100);
+    // The probe opens the index as maintenance leaves it (ingest and import compact; the scale
+    // profile does not compact its 1M index, so it probes it as built) and reads the questions from
+    // their own file, so that it holds what an embedding agent would hold.
+    String probedLayout = profile.compactLargest() ? "compacted" : "as built";
+    Path probed =
+        profile.compactLargest()
+            ? Fixtures.compactedLuceneIndex(largest, VectorEncoding.INT8, 16, 100)
+            : Fixtures.luceneIndex(largest, VectorEncoding.INT8, 16, 100);
     Path queryFile = Fixtures.queryFile();
     for (String query : List.of("precomputed", "embedded")) {
       memory.add(probe(out, largest, probed, queryFile, query, profile.memoryRecalls()));
@@ -250,6 +282,7 @@ public final class BenchMain {
             corpus,
             phases,
             curve,
+            hybridRecall,
             memory,
             disk,
             measurements);
@@ -262,6 +295,7 @@ public final class BenchMain {
     results.set("corpus", JSON.valueToTree(corpus));
     results.set("phaseSeconds", JSON.valueToTree(phases));
     results.set("recallCurve", JSON.valueToTree(curve));
+    results.set("hybridRecall", JSON.valueToTree(hybridRecall));
     results.set("memory", JSON.valueToTree(memory));
     results.set("disk", JSON.valueToTree(disk));
     results.set(
@@ -271,7 +305,7 @@ public final class BenchMain {
     JSON.writerWithDefaultPrettyPrinter().writeValue(out.resolve("results.json").toFile(), results);
     Files.writeString(
         out.resolve("summary.md"),
-        Summary.render(report) + Summary.latencyTail(largest, tail),
+        Summary.render(report) + Summary.latencyTail(largest, probedLayout, tail),
         StandardCharsets.UTF_8);
     Files.writeString(out.resolve("chart.html"), Chart.render(report), StandardCharsets.UTF_8);
 
@@ -328,8 +362,9 @@ public final class BenchMain {
             .result(result.toString())
             .shouldFailOnError(true)
             .timeout(TimeValue.minutes(10));
+    // A class name includes all its methods, Class.method one of them.
     for (String c : classes) {
-      options.include("dev\\.recall4j\\.benchmarks\\." + c + "\\.");
+      options.include("dev\\.recall4j\\.benchmarks\\." + c.replace(".", "\\.") + "(\\.|$)");
     }
     if (!sizes.isEmpty()) {
       options.param("size", sizes.stream().map(String::valueOf).toArray(String[]::new));

@@ -5,11 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
- * {@code chart.html}: median latency against corpus size, both axes logarithmic, one line per
- * operation; recall4j solid, the status quo dashed. Self-contained: inline SVG, no script, no
- * network.
+ * {@code chart.html}: median and 99th-percentile latency against corpus size (two charts), both
+ * axes logarithmic, one line per operation; recall4j solid, the status quo dashed. Self-contained:
+ * inline SVG, no script, no network.
  */
 final class Chart {
   private static final int W = 760;
@@ -60,6 +61,15 @@ final class Chart {
   private Chart() {}
 
   static String render(Report r) {
+    return page(
+        r,
+        svg(r, "Median latency", Measurement::medianMs)
+            + "\n"
+            + svg(r, "99th-percentile latency", Measurement::p99Ms));
+  }
+
+  /** One chart of {@code metric} (ms) against corpus size. */
+  private static String svg(Report r, String title, ToDoubleFunction<Measurement> metric) {
     List<Integer> sizes =
         r.curve().stream().map(RecallCurve.Point::size).distinct().sorted().toList();
     List<List<double[]>> lines = new ArrayList<>();
@@ -71,10 +81,11 @@ final class Chart {
         Map<String, String> params = new java.util.TreeMap<>(s.params());
         params.put("size", String.valueOf(size));
         Optional<Measurement> m = r.find(s.benchmark(), params);
-        if (m.isPresent() && m.get().medianMs() > 0) {
-          points.add(new double[] {size, m.get().medianMs()});
-          min = Math.min(min, m.get().medianMs());
-          max = Math.max(max, m.get().medianMs());
+        double ms = m.map(metric::applyAsDouble).orElse(0.0);
+        if (ms > 0) {
+          points.add(new double[] {size, ms});
+          min = Math.min(min, ms);
+          max = Math.max(max, ms);
         }
       }
       lines.add(points);
@@ -89,12 +100,13 @@ final class Chart {
     svg.append(
         String.format(
             Locale.ROOT,
-            "<text x=\"%d\" y=\"22\" font-size=\"15\">Median latency against corpus size (%s, %s)</text>%n",
+            "<text x=\"%d\" y=\"22\" font-size=\"15\">%s against corpus size (%s, %s)</text>%n",
             LEFT,
+            title,
             escape(r.machine().arch()),
             escape(r.machine().cpuModel())));
     if (sizes.isEmpty() || max == 0) {
-      return page(r, svg.append("<text x=\"70\" y=\"80\">no data</text></svg>").toString());
+      return svg.append("<text x=\"70\" y=\"80\">no data</text></svg>").toString();
     }
     double lo = Math.floor(Math.log10(min));
     double hi = Math.ceil(Math.log10(max));
@@ -188,7 +200,7 @@ final class Chart {
               ly + 4,
               escape(s.label())));
     }
-    return page(r, svg.append("</svg>").toString());
+    return svg.append("</svg>").toString();
   }
 
   private static String page(Report r, String svg) {
@@ -202,7 +214,7 @@ final class Chart {
         + escape(r.date())
         + ", machine "
         + escape(r.machine().key())
-        + ". Solid: recall4j; dashed: the status quo (SQLite). Medians from JMH.</p>\n</body></html>\n";
+        + ". Solid: recall4j; dashed: the status quo (SQLite). Medians and 99th percentiles from JMH.</p>\n</body></html>\n";
   }
 
   private static String escape(String s) {

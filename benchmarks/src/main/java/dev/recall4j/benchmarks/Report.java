@@ -12,6 +12,7 @@ record Report(
     Map<String, Object> corpus,
     Map<String, Double> phaseSeconds,
     List<RecallCurve.Point> curve,
+    List<HybridRecall.Point> hybridRecall,
     List<Map<String, Object>> memory,
     List<Map<String, Object>> disk,
     List<Measurement> measurements) {

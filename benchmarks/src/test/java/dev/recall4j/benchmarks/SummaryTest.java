@@ -32,6 +32,10 @@ class SummaryTest {
             m("LexicalSearchBenchmark.sqliteFts5", Map.of("size", "1000"), 20),
             m("VectorSearchBenchmark.recall4j", Map.of("size", "1000", "encoding", "int8"), 0.25),
             m("StatusQuoBenchmark.cosineScan", Map.of("size", "1000"), 10),
+            m(
+                "HybridRecallBenchmark.recall",
+                Map.of("size", "1000", "query", "precomputed", "layout", "built"),
+                1.0),
             m("IngestBenchmark.recall4j", Map.of("size", "1000"), 500),
             m("IngestBenchmark.sqlite", Map.of("size", "1000"), 250));
     List<RecallCurve.Point> curve =
@@ -46,6 +50,7 @@ class SummaryTest {
         Map.of("queries", 200),
         Map.of("total", 60.0),
         curve,
+        List.of(new HybridRecall.Point(1000, 0.98, HybridRecall.REFERENCE_CANDIDATES)),
         List.of(),
         List.of(),
         ms);
@@ -61,6 +66,13 @@ class SummaryTest {
             "| vector top 10, int8 (default) | 1,000 | 0.250 | 0.750 | 10.00 | 30.00 | 40× | 0.970 |"),
         md);
     assertTrue(md.contains("| 1,000 | 2,000 | 4,000 | 0.50× |"), md);
+    assertTrue(
+        md.contains("| hybrid recall, vector precomputed | 1,000 | 1.00 | 3.00 |  |  |  | 0.980 |"),
+        md);
+    assertTrue(
+        md.contains(
+            "| lexical top 10 (BM25) | 1,000 | 0.500 | 1.50 | 20.00 | 60.00 | 40× | exact |"),
+        md);
     assertTrue(md.contains("reach recall@10 ≥ 0.95 at every size"), md);
   }
 
@@ -80,6 +92,7 @@ class SummaryTest {
     assertTrue(html.contains("<svg"), html);
     assertTrue(html.contains("recall4j lexical (BM25)"), html);
     assertTrue(html.contains("stroke-dasharray"), html);
+    assertTrue(html.contains("Median latency") && html.contains("99th-percentile latency"), html);
     assertTrue(
         !html.contains("<script")
             && !html.replace("http://www.w3.org/2000/svg", "").contains("http"),
@@ -120,7 +133,7 @@ class SummaryTest {
                 30,
                 "allSamplesDuringCommit",
                 225));
-    String md = Summary.latencyTail(100_000, tail);
+    String md = Summary.latencyTail(100_000, "compacted", tail);
     assertTrue(md.contains("| wall clock, every sample | 3.00 | 8.00 | 40.00 | 120 | 150 |"), md);
     assertTrue(
         md.contains("Of the 31 samples at or above the p99 (40.00 ms): 31 waited for a core"), md);
