@@ -240,7 +240,10 @@ public final class BenchMain {
             : Fixtures.luceneIndex(largest, VectorEncoding.INT8, 16, 100);
     Path queryFile = Fixtures.queryFile();
     for (String query : List.of("precomputed", "embedded")) {
-      memory.add(probe(out, largest, probed, queryFile, query, profile.memoryRecalls()));
+      Map<String, Object> probe =
+          probe(out, largest, probed, queryFile, query, profile.memoryRecalls());
+      probe.put("layout", probedLayout);
+      memory.add(probe);
     }
     phases.put("memory", seconds(t));
 

@@ -28,7 +28,7 @@ record Candidates(List<PathResult> paths, Map<String, MemoryRecord> records) {
     List<Candidates> out = new ArrayList<>();
     VectorEncoding e = VectorEncoding.INT8;
     try (LuceneStore store =
-        LuceneStore.open(
+        LuceneStore.openReadOnly(
             Fixtures.storeOptions(Fixtures.luceneIndex(CORPUS, e, 16, 100), e, 16, 100, 100))) {
       for (BenchQuery q : Fixtures.queries().subList(0, queries)) {
         List<Hit> lexical = store.searchLexical(q.text(), Fixtures.RECALLABLE, perPath);

@@ -38,7 +38,9 @@ import org.slf4j.LoggerFactory;
  * else the environment variable {@code RECALL4J_DATASETS}, else {@code ../shared/datasets}; the
  * cache is {@code recall4j.bench.cache}, else {@code ${XDG_CACHE_HOME:-~/.cache}/recall4j/bench}. A
  * cached index or SQLite file counts only once its {@code .complete} marker exists, so an
- * interrupted build is redone. Thread-safe (synchronised); meant for benchmark setup, not timing.
+ * interrupted build is redone. Benchmarks that only search open a cached index read-only and those
+ * whose engine writes open a {@link #copy}, so the cached index stays as it was built. Thread-safe
+ * (synchronised); meant for benchmark setup, not timing.
  */
 final class Fixtures {
   private static final Logger LOG = LoggerFactory.getLogger(Fixtures.class);

@@ -76,7 +76,7 @@ public class LexicalSearchBenchmark {
   public void setUp() throws IOException {
     queries = Fixtures.queries();
     store =
-        LuceneStore.open(
+        LuceneStore.openReadOnly(
             Fixtures.storeOptions(
                 Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100),
                 VectorEncoding.INT8,

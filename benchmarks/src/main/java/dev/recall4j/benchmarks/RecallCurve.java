@@ -54,7 +54,8 @@ final class RecallCurve {
       var index = Fixtures.luceneIndex(corpus.size(), s.encoding(), s.m(), s.beamWidth());
       for (int c : candidates) {
         try (LuceneStore store =
-            LuceneStore.open(Fixtures.storeOptions(index, s.encoding(), s.m(), s.beamWidth(), c))) {
+            LuceneStore.openReadOnly(
+                Fixtures.storeOptions(index, s.encoding(), s.m(), s.beamWidth(), c))) {
           // Two warm passes: the first point of the curve would otherwise pay for JIT compilation.
           search(store, queries);
           search(store, queries);

@@ -159,79 +159,7 @@ final class Summary {
             StatusQuoBenchmark.FUSION.name(),
             HybridRecall.REFERENCE_CANDIDATES));
 
-    b.append(
-        "## Ingest (records per second)\n\n| records | recall4j (vectors given, int8 HNSW) | SQLite (FTS5 + BLOBs) | ratio |\n|---:|---:|---:|---:|\n");
-    for (Measurement ours : r.measurements()) {
-      if (ours.benchmark().equals("IngestBenchmark.recall4j")) {
-        int size = Integer.parseInt(ours.params().get("size"));
-        Optional<Measurement> theirs = r.find("IngestBenchmark.sqlite", ours.params());
-        double mine = size / (ours.medianMs() / 1e3);
-        b.append(
-            String.format(
-                Locale.ROOT,
-                "| %,d | %,.0f | %s | %s |%n",
-                size,
-                mine,
-                theirs
-                    .map(t -> String.format(Locale.ROOT, "%,.0f", size / (t.medianMs() / 1e3)))
-                    .orElse(""),
-                theirs.map(t -> ratio(t.medianMs() / ours.medianMs())).orElse("")));
-      }
-    }
-    for (Measurement e : r.measurements()) {
-      if (e.benchmark().equals("IngestEmbeddingBenchmark.recall4j")) {
-        int n = Integer.parseInt(e.params().get("records"));
-        b.append(
-            String.format(
-                Locale.ROOT,
-                "%nWith embedding (MiniLM in process, %d real texts per run): %,.1f records/s.%n",
-                n,
-                n / (e.medianMs() / 1e3)));
-      }
-    }
-
-    b.append(
-        "\n## Components (ms per operation)\n\n| operation | median | p99 | derived |\n|---|---:|---:|---|\n");
-    for (Measurement x : r.measurements()) {
-      String label =
-          switch (x.benchmark()) {
-            case "FusionBenchmark.rank" ->
-                "fuse, weight, dedup 2 × "
-                    + x.params().getOrDefault("perPath", "100")
-                    + " candidates, "
-                    + x.params().get("fusion")
-                    + (x.params().containsKey("tokenSets")
-                        ? ", token sets " + x.params().get("tokenSets")
-                        : "")
-                    + (x.params().getOrDefault("dedup", "default").equals("default")
-                        ? ""
-                        : ", dedup " + x.params().get("dedup"));
-            case "PackingBenchmark.pack" ->
-                "pack 200 candidates into 2,048 tokens (cl100k), token cache "
-                    + x.params().get("cache");
-            case "EmbeddingBenchmark.query" -> "embed one query, " + x.params().get("model");
-            case "EmbeddingBenchmark.documents" ->
-                "embed 32 corpus texts, " + x.params().get("model");
-            default -> null;
-          };
-      if (label != null) {
-        String derived =
-            x.benchmark().endsWith("documents")
-                ? String.format(
-                    Locale.ROOT,
-                    "%,.1f documents/s",
-                    EmbeddingBenchmark.BATCH / (x.medianMs() / 1e3))
-                : "";
-        b.append(
-            String.format(
-                Locale.ROOT,
-                "| %s | %s | %s | %s |%n",
-                label,
-                ms(x.medianMs()),
-                ms(x.p99Ms()),
-                derived));
-      }
-    }
+    b.append(ingest(r)).append(components(r));
 
     b.append(
         "\n## HNSW recall@10 against exact search (mean over the questions; latency from a plain loop)\n\n");
@@ -275,7 +203,9 @@ final class Summary {
     b.append(
         "\nRSS anonymous is the JVM's own memory (heap, metaspace, code, native buffers, ONNX); RSS file-backed is the "
             + "memory-mapped index read so far, page cache the kernel can drop under pressure. The probe reads only the "
-            + "questions (not the benchmark's text pool) and opens the compacted index.\n");
+            + "questions (not the benchmark's text pool) and opens the index "
+            + r.memory().stream().map(x -> x.get("layout")).findFirst().orElse("compacted")
+            + ".\n");
     for (Map<String, Object> x : r.memory()) {
       b.append(
           String.format(
@@ -296,6 +226,101 @@ final class Summary {
               bytes(x.get("lucene_int8_bytesPerRecord")),
               bytes(x.get("lucene_int4_bytesPerRecord")),
               bytes(x.get("sqlite_bytesPerRecord"))));
+    }
+    return b.toString();
+  }
+
+  /** The ingest table, or nothing when the profile measured no ingest. */
+  private static String ingest(Report r) {
+    if (r.measurements().stream().noneMatch(m -> m.benchmark().startsWith("Ingest"))) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder();
+    b.append(
+        "## Ingest (records per second)\n\n| records | recall4j (vectors given, int8 HNSW) | SQLite (FTS5 + BLOBs) | ratio |\n|---:|---:|---:|---:|\n");
+    for (Measurement ours : r.measurements()) {
+      if (ours.benchmark().equals("IngestBenchmark.recall4j")) {
+        int size = Integer.parseInt(ours.params().get("size"));
+        Optional<Measurement> theirs = r.find("IngestBenchmark.sqlite", ours.params());
+        double mine = size / (ours.medianMs() / 1e3);
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "| %,d | %,.0f | %s | %s |%n",
+                size,
+                mine,
+                theirs
+                    .map(t -> String.format(Locale.ROOT, "%,.0f", size / (t.medianMs() / 1e3)))
+                    .orElse(""),
+                theirs.map(t -> ratio(t.medianMs() / ours.medianMs())).orElse("")));
+      }
+    }
+    for (Measurement e : r.measurements()) {
+      if (e.benchmark().equals("IngestEmbeddingBenchmark.recall4j")) {
+        int n = Integer.parseInt(e.params().get("records"));
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "%nWith embedding (MiniLM in process, %d real texts per run): %,.1f records/s.%n",
+                n,
+                n / (e.medianMs() / 1e3)));
+      }
+    }
+    return b.toString();
+  }
+
+  /** The components table, or nothing when the profile measured no component. */
+  private static String components(Report r) {
+    if (r.measurements().stream()
+        .noneMatch(
+            m ->
+                m.benchmark().startsWith("Fusion")
+                    || m.benchmark().startsWith("Packing")
+                    || m.benchmark().startsWith("Embedding"))) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder();
+    b.append(
+        "\n## Components (ms per operation)\n\n| operation | median | p99 | derived |\n|---|---:|---:|---|\n");
+    for (Measurement x : r.measurements()) {
+      String label =
+          switch (x.benchmark()) {
+            case "FusionBenchmark.rank" ->
+                "fuse, weight, dedup 2 × "
+                    + x.params().getOrDefault("perPath", "100")
+                    + " candidates, "
+                    + x.params().get("fusion")
+                    + (x.params().containsKey("tokenSets")
+                        ? ", token sets " + x.params().get("tokenSets")
+                        : "")
+                    + (x.params().getOrDefault("dedup", "default").equals("default")
+                        ? ""
+                        : ", dedup " + x.params().get("dedup"));
+            case "PackingBenchmark.pack" ->
+                "pack 200 candidates into 2,048 tokens (cl100k), token cache "
+                    + x.params().get("cache");
+            case "EmbeddingBenchmark.query" -> "embed one query, " + x.params().get("model");
+            case "EmbeddingBenchmark.documents" ->
+                "embed 32 corpus texts, " + x.params().get("model");
+            default -> null;
+          };
+      if (label != null) {
+        String derived =
+            x.benchmark().endsWith("documents")
+                ? String.format(
+                    Locale.ROOT,
+                    "%,.1f documents/s",
+                    EmbeddingBenchmark.BATCH / (x.medianMs() / 1e3))
+                : "";
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %s | %s |%n",
+                label,
+                ms(x.medianMs()),
+                ms(x.p99Ms()),
+                derived));
+      }
     }
     return b.toString();
   }

@@ -59,7 +59,7 @@ public class VectorSearchBenchmark {
     queries = Fixtures.queries();
     VectorEncoding e = VectorEncoding.valueOf(encoding.toUpperCase(Locale.ROOT));
     store =
-        LuceneStore.open(
+        LuceneStore.openReadOnly(
             Fixtures.storeOptions(Fixtures.luceneIndex(size, e, 16, 100), e, 16, 100, 100));
   }
 
