@@ -57,8 +57,11 @@ final class IndexDirectory {
       IndexWriter writer = WriterLock.open(directory, path, () -> writerConfig(options), lockWait);
       try {
         Map<String, String> commitData = metadata.commitData();
-        writer.setLiveCommitData(commitData.entrySet());
+        // Set only when not recorded yet: the writer carries the last commit's data into every
+        // later commit by itself, and setting it counts as a change even when equal, which made
+        // close() write a commit (an fsync and a segments file) after every open.
         if (!IndexMetadata.isRecorded(directory, commitData)) {
+          writer.setLiveCommitData(commitData.entrySet());
           writer.commit();
         }
         LOG.debug(

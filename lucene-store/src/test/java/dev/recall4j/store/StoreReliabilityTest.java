@@ -26,6 +26,7 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +68,36 @@ class StoreReliabilityTest {
     }
     assertEquals(
         before, listing(dir), "a read-only store must not create, change or delete any file");
+  }
+
+  @Test
+  void openingAndClosingAnUnchangedIndexForWritingCommitsNothing() throws IOException {
+    threeRecords();
+    Map<String, FileTime> before = listing(dir);
+    Map<String, String> metadata = commitData();
+    assertFalse(metadata.isEmpty());
+    try (LuceneStore store = lexical(dir)) {
+      assertEquals(3, store.info().records());
+    }
+    Map<String, FileTime> after = listing(dir);
+    after.remove("write.lock");
+    before.remove("write.lock");
+    assertEquals(before, after, "an open and close without a write must not commit");
+    // The metadata still rides on the commits that writes make after such an open.
+    try (LuceneStore store = lexical(dir)) {
+      store.upsert(record("d", "Harbour dredging starts Monday.").build());
+    }
+    assertEquals(metadata, commitData());
+    try (LuceneStore reader = LuceneStore.openReadOnly(StoreOptions.builder(dir).build())) {
+      assertEquals(4, reader.info().records());
+    }
+  }
+
+  /** The user data of the index's latest commit (where the store records its metadata). */
+  private Map<String, String> commitData() throws IOException {
+    try (FSDirectory directory = FSDirectory.open(dir)) {
+      return SegmentInfos.readLatestCommit(directory).getUserData();
+    }
   }
 
   @Test
