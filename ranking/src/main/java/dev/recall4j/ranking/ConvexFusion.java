@@ -25,12 +25,6 @@ import java.util.List;
  * / (α·c_v + (1 − α)·c_l)}; a path with fewer than two distinct scores has no such evidence, and
  * the query keeps the fixed weights.
  *
- * <p>Endorsement ({@code endorse=K}, K > 0): each path's weight is also multiplied by how well the
- * other path scores its first K hits ({@link Endorsement}), so a path that is weak for this query
- * overall (its best hits are ones the other path ranks low) loses weight even when it is sure of
- * them. The vector path weighs {@code α·c_v·E_v / (α·c_v·E_v + (1 − α)·c_l·E_l)}, {@code c} being 1
- * with fixed weights; a query where endorsement cannot be measured keeps the weights without it.
- *
  * <p>Degenerate cases: a path whose scores are all equal (or that has a single hit) normalises
  * every hit to 1, its best; when only one path has hits (no embedder, or an empty path) the fused
  * score is that path's normalised score, so α never zeroes the only evidence there is.
@@ -38,14 +32,10 @@ import java.util.List;
  * @param alpha weight of the {@code vector} path in [0, 1]
  * @param theoretical whether scores are normalised by the theoretical minimum (else min-max)
  * @param confidence whether each query re-weighs α by the paths' confidence (else fixed weights)
- * @param endorse ranks of each path whose hits the other path endorses, re-weighing α per query; 0
- *     for none
  */
-record ConvexFusion(double alpha, boolean theoretical, boolean confidence, int endorse)
-    implements TableFusion {
+record ConvexFusion(double alpha, boolean theoretical, boolean confidence) implements TableFusion {
   ConvexFusion {
     Checks.inRange(alpha, 0.0, 1.0, "alpha");
-    Checks.require(endorse >= 0, "endorse", "must be >= 0, got %s", endorse);
   }
 
   @Override
@@ -53,8 +43,7 @@ record ConvexFusion(double alpha, boolean theoretical, boolean confidence, int e
     return "convex:alpha="
         + alpha
         + (theoretical ? ",norm=theoretical" : "")
-        + (confidence ? ",weights=confidence" : "")
-        + (endorse > 0 ? ",endorse=" + endorse : "");
+        + (confidence ? ",weights=confidence" : "");
   }
 
   @Override
@@ -70,7 +59,7 @@ record ConvexFusion(double alpha, boolean theoretical, boolean confidence, int e
           p.path());
     }
     boolean single = canonical.stream().filter(p -> !p.ranked().isEmpty()).count() == 1;
-    double vectorWeight = confidence || endorse > 0 ? adaptiveAlpha(canonical, single) : alpha;
+    double vectorWeight = confidence && !single ? confidentAlpha(canonical) : alpha;
     FusionTable table = new FusionTable(canonical);
     for (PathResult p : canonical) {
       double weight =
@@ -93,40 +82,22 @@ record ConvexFusion(double alpha, boolean theoretical, boolean confidence, int e
     return table;
   }
 
-  /**
-   * α re-weighed by the paths' confidence and endorsement, each where it is on and measurable for
-   * this query; α itself for a single path.
-   */
-  private double adaptiveAlpha(List<PathResult> canonical, boolean single) {
-    if (single) {
-      return alpha;
-    }
-    List<Candidate> lexicalHits = List.of();
-    List<Candidate> vectorHits = List.of();
+  /** α re-weighed by both paths' confidence; α itself when either path has no measurable one. */
+  private double confidentAlpha(List<PathResult> canonical) {
+    double lexical = Double.NaN;
+    double vector = Double.NaN;
     for (PathResult p : canonical) {
       if (p.path().equals(PathResult.VECTOR)) {
-        vectorHits = p.ranked();
+        vector = topZ(p.ranked());
       } else {
-        lexicalHits = p.ranked();
+        lexical = topZ(p.ranked());
       }
     }
-    double v = alpha;
-    double l = 1 - alpha;
-    if (confidence) {
-      double lexical = topZ(lexicalHits);
-      double vector = topZ(vectorHits);
-      if (lexical > 0 && vector > 0) {
-        v *= vector;
-        l *= lexical;
-      }
+    if (!(lexical > 0 && vector > 0)) {
+      return alpha;
     }
-    if (endorse > 0) {
-      Endorsement e = Endorsement.of(lexicalHits, vectorHits, endorse);
-      if (e.measured()) {
-        v *= e.vector();
-        l *= e.lexical();
-      }
-    }
+    double v = alpha * vector;
+    double l = (1 - alpha) * lexical;
     return v + l == 0 ? alpha : v / (v + l);
   }
 

@@ -10,9 +10,8 @@ import java.util.Map;
  *
  * <p>Spec grammar: {@code method[:key=value(,key=value)*]}, for example {@code rrf}, {@code
  * rrf:k=60}, {@code rrf:k=60,lexical=1.0,vector=0.5,window=100}, {@code convex:alpha=0.3}, {@code
- * convex:alpha=0.5,weights=confidence}, {@code convex:alpha=0.5,weights=confidence,endorse=10} or
- * {@code dbsf}. {@link Fusion#name()} prints the canonical spec, which parses back to an equal
- * fusion.
+ * convex:alpha=0.5,weights=confidence} or {@code dbsf}. {@link Fusion#name()} prints the canonical
+ * spec, which parses back to an equal fusion.
  */
 public final class Fusions {
   /** RRF's smoothing constant from Cormack et al., SIGIR 2009. */
@@ -47,7 +46,7 @@ public final class Fusions {
    * @throws IllegalArgumentException naming {@code alpha}
    */
   public static Fusion convex(double alpha) {
-    return new ConvexFusion(alpha, false, false, 0);
+    return new ConvexFusion(alpha, false, false);
   }
 
   /**
@@ -59,7 +58,7 @@ public final class Fusions {
    * @throws IllegalArgumentException naming {@code alpha}
    */
   public static Fusion confidentConvex(double alpha) {
-    return new ConvexFusion(alpha, false, true, 0);
+    return new ConvexFusion(alpha, false, true);
   }
 
   /**
@@ -72,9 +71,8 @@ public final class Fusions {
   /**
    * Parses a fusion spec (see the class comment). In {@code rrf} specs the keys {@code k} and
    * {@code window} are settings and every other key is a path weight; {@code convex} without {@code
-   * alpha} means α = 0.5, and takes {@code norm=minmax|theoretical}, {@code
-   * weights=fixed|confidence} and {@code endorse=K} (K >= 0 ranks of cross-path endorsement, 0 for
-   * none; see {@link ConvexFusion}).
+   * alpha} means α = 0.5, and takes {@code norm=minmax|theoretical} and {@code
+   * weights=fixed|confidence} (see {@link ConvexFusion}).
    *
    * @throws IllegalArgumentException naming the bad setting and showing its value
    */
@@ -86,7 +84,7 @@ public final class Fusions {
     return switch (method) {
       case "rrf" -> parseRrf(settings);
       case "convex" -> {
-        onlyKnown(settings, "convex", "alpha", "norm", "weights", "endorse");
+        onlyKnown(settings, "convex", "alpha", "norm", "weights");
         double alpha = settings.containsKey("alpha") ? number("alpha", settings.get("alpha")) : 0.5;
         String norm = settings.getOrDefault("norm", "minmax");
         Checks.require(
@@ -102,10 +100,7 @@ public final class Fusions {
             "must be fixed or confidence, got %s in %s",
             Checks.excerpt(weights),
             Checks.excerpt(text));
-        int endorse =
-            settings.containsKey("endorse") ? integer("endorse", settings.get("endorse")) : 0;
-        yield new ConvexFusion(
-            alpha, norm.equals("theoretical"), weights.equals("confidence"), endorse);
+        yield new ConvexFusion(alpha, norm.equals("theoretical"), weights.equals("confidence"));
       }
       case "dbsf" -> {
         onlyKnown(settings, "dbsf");

@@ -146,50 +146,6 @@ class FusionGoldenTest {
   }
 
   @Test
-  void convexEndorsementWeighsEachPathByTheOtherPathsScoresOfItsBestHits() {
-    // endorse=2, min-max per path: lexical a 1, b = c 7/9, d 0; vector c 1, a 0.75, e 0.
-    // Lexical ranks <= 2 are a, b, c (b and c tie at 2): the vector path gives them 0.75, 0, 1
-    // against 1, 0.75 for its own first two, E_lex = (1.75 / 3) / (1.75 / 2) = 2/3. The vector
-    // path's first two, c and a, get 7/9 and 1 from the lexical path against its own 1, 7/9, 7/9:
-    // E_vec = (16/18) / (23/27) = 24/23. The vector path weighs (24/23) / (24/23 + 2/3) = 36/59.
-    assertFused(
-        Fusions.parse("convex:alpha=0.5,endorse=2").fuse(PATHS),
-        "c",
-        23 / 59.0 * 7 / 9 + 36 / 59.0,
-        "a",
-        23 / 59.0 + 36 / 59.0 * 0.75,
-        "b",
-        23 / 59.0 * 7 / 9,
-        "d",
-        0.0,
-        "e",
-        0.0);
-  }
-
-  @Test
-  void convexEndorsementKeepsAlphaWithoutEvidence() {
-    // The vector path scores its hits alike, so it cannot rate the lexical path's: α 0.3 applies.
-    List<PathResult> paths =
-        List.of(path("lexical", c("a", 3), c("b", 1)), path("vector", c("b", 0.7), c("c", 0.7)));
-    assertEquals(
-        Fusions.convex(0.3).fuse(paths), Fusions.parse("convex:alpha=0.3,endorse=10").fuse(paths));
-  }
-
-  @Test
-  void convexEndorsementTakesWeightFromAPathWhoseBestHitsTheOtherRanksLow() {
-    // The lexical path's first two are hits the vector path did not return (E_lex 0), while the
-    // lexical path returned the vector path's best (E_vec > 0): the vector path takes all the
-    // weight, where fixed α 0.3 puts x first (0.7 against r's 0.7 · 1/8 + 0.3).
-    List<PathResult> paths =
-        List.of(
-            path("lexical", c("x", 9), c("y", 8), c("r", 2), c("s", 1)),
-            path("vector", c("r", 0.9), c("s", 0.8), c("t", 0.3)));
-    List<FusedCandidate> fused = Fusions.parse("convex:alpha=0.3,endorse=2").fuse(paths);
-    assertEquals(List.of("r", "s"), fused.subList(0, 2).stream().map(FusedCandidate::id).toList());
-    assertEquals("x", Fusions.convex(0.3).fuse(paths).get(0).id());
-  }
-
-  @Test
   void convexWithOnePathUsesItAlone() {
     // alpha = 1 would zero the lexical path; with no vector hits it must still order by BM25.
     List<FusedCandidate> fused =
@@ -244,7 +200,6 @@ class FusionGoldenTest {
             Fusions.rrf(60),
             Fusions.convex(0.5),
             Fusions.parse("convex:weights=confidence"),
-            Fusions.parse("convex:weights=confidence,endorse=10"),
             Fusions.dbsf())) {
       assertEquals(List.of(), f.fuse(List.of()));
       assertEquals(List.of(), f.fuse(List.of(path("lexical"), path("vector"))));

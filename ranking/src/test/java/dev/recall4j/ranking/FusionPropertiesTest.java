@@ -21,21 +21,16 @@ class FusionPropertiesTest {
           Fusions.rrf(10, Map.of("lexical", 1.0, "vector", 0.5), 4),
           Fusions.convex(0.3),
           Fusions.parse("convex:alpha=0.5,weights=confidence"),
-          Fusions.parse("convex:alpha=0.5,weights=confidence,endorse=2"),
-          Fusions.parse("convex:alpha=0.4,endorse=3"),
           Fusions.dbsf());
 
   /**
    * The fusions whose score of a candidate depends only on that candidate's own evidence and fixed
-   * per-path weights. Confidence and endorsement weights are not among them by design: a candidate
-   * that climbs a path's list changes the spread of that list or the hits the other path endorses,
-   * hence the weights of the whole query, and can lose a little on the other path (within one
-   * query's weights it is a plain convex fusion).
+   * per-path weights. Confidence weights are not among them by design: a candidate that climbs a
+   * path's list changes the spread of that list, hence the weights of the whole query, and can lose
+   * a little on the other path (within one query's weights it is a plain convex fusion).
    */
   private static final List<Fusion> MONOTONE =
-      FUSIONS.stream()
-          .filter(f -> !f.name().contains("weights=confidence") && !f.name().contains("endorse"))
-          .toList();
+      FUSIONS.stream().filter(f -> !f.name().contains("weights=confidence")).toList();
 
   private static List<PathResult> randomPaths(Random random) {
     List<String> ids = Fixtures.ids(2 + random.nextInt(12));

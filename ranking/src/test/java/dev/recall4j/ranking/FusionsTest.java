@@ -30,10 +30,6 @@ class FusionsTest {
     assertEquals(
         Fusions.confidentConvex(0.4), Fusions.parse("convex:weights=confidence,alpha=0.4"));
     assertEquals(Fusions.dbsf(), Fusions.parse("DBSF"));
-    assertEquals(
-        "convex:alpha=0.5,weights=confidence,endorse=10",
-        Fusions.parse("convex:endorse=10,weights=confidence").name());
-    assertEquals(Fusions.convex(0.5), Fusions.parse("convex:endorse=0"));
   }
 
   @Test
@@ -44,7 +40,6 @@ class FusionsTest {
             Fusions.rrf(7, Map.of("vector", 0.25, "lexical", 2.0), 50),
             Fusions.convex(0.3),
             Fusions.parse("convex:alpha=0.5,norm=theoretical,weights=confidence"),
-            Fusions.parse("convex:endorse=10,weights=confidence"),
             Fusions.dbsf());
     assertEquals("rrf:k=7,lexical=2.0,vector=0.25,window=50", fusions.get(1).name());
     for (Fusion f : fusions) {
@@ -68,9 +63,7 @@ class FusionsTest {
         "convex:alpha=1.5       | alpha: must be a finite number in [0.0, 1.0], got 1.5",
         "convex:alpha=-0.1      | alpha: must be a finite number in [0.0, 1.0], got -0.1",
         "convex:alpha=NaN       | alpha: must be a finite number in [0.0, 1.0], got NaN",
-        "convex:beta=1          | beta: is not a setting of convex (settings: alpha, norm, weights, endorse)",
-        "convex:endorse=-1      | endorse: must be >= 0, got -1",
-        "convex:endorse=0.5     | endorse: must be an integer, got \"0.5\"",
+        "convex:beta=1          | beta: is not a setting of convex (settings: alpha, norm, weights)",
         "convex:weights=zscore  | weights: must be fixed or confidence, got \"zscore\"",
         "convex:norm=zscore     | norm: must be minmax or theoretical, got \"zscore\"",
         "dbsf:k=3               | k: is not a setting of dbsf (settings: none)",
