@@ -4,6 +4,7 @@ import dev.recall4j.datasets.eval.EvalMode;
 import dev.recall4j.datasets.eval.EvalOptions;
 import dev.recall4j.datasets.eval.EvalReport;
 import dev.recall4j.datasets.eval.Evaluator;
+import dev.recall4j.datasets.eval.LexicalQueryCut;
 import dev.recall4j.datasets.load.Dataset;
 import dev.recall4j.datasets.load.Datasets;
 import dev.recall4j.datasets.load.Level;
@@ -118,6 +119,14 @@ final class EvalCommand implements Callable<Integer> {
           "Tier policy of the engine's ranking (recall.tier_boost): strict, or a boost >= 0 (default: the engine's).")
   String tierBoost;
 
+  @Option(
+      names = "--diagnostic-lexical-query",
+      paramLabel = "none|first-half|every-second",
+      description =
+          "Diagnostic: query the lexical side (BM25, the status quo's FTS5) with the first half or every second word of each query,"
+              + " the vector side with the whole query, to make a collection where dense leads BM25 (default: none).")
+  String lexicalQuery;
+
   @Override
   public Integer call() throws Exception {
     List<EvalMode> modes = EvalMode.parseList(mode);
@@ -136,6 +145,9 @@ final class EvalCommand implements Callable<Integer> {
       options.cacheDir(cache);
     }
     options.tierBoost(EvalOptions.checkTierBoost("--tier-boost", tierBoost));
+    if (lexicalQuery != null) {
+      options.lexicalQueryCut(LexicalQueryCut.parse("--diagnostic-lexical-query", lexicalQuery));
+    }
     EvalOptions built = options.build();
     Dataset data =
         Datasets.load(dataset, split, level == null ? null : Level.parse("--level", level));

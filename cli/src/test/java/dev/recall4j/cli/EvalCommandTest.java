@@ -20,6 +20,11 @@ class EvalCommandTest {
   record Run(int exit, String out, String err) {}
 
   private Run eval(String tierBoost) throws URISyntaxException {
+    return eval("--tier-boost=" + tierBoost, "--mode", "bm25");
+  }
+
+  /** {@code eval} on the fixture with the given options after the fixed ones. */
+  private Run eval(String... options) throws URISyntaxException {
     Path locomo = Path.of(EvalCommandTest.class.getResource("/datasets/locomo-tiny").toURI());
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -31,15 +36,15 @@ class EvalCommandTest {
               locomo.toString(),
               "--level",
               "mixed",
-              "--mode",
-              "bm25",
               "--budget",
               "512",
-              "--tier-boost=" + tierBoost,
               "--cache",
               tmp.resolve("cache").toString(),
               "--out",
-              tmp.resolve("r.json").toString()
+              tmp.resolve("r.json").toString(),
+              options[0],
+              options[1],
+              options[2]
             },
             new PrintWriter(out, true),
             new PrintWriter(err, true));
@@ -72,5 +77,24 @@ class EvalCommandTest {
                       + "\""),
           run.err());
     }
+  }
+
+  @Test
+  void theLexicalQueryDiagnosticIsMarkedInTheReport() throws Exception {
+    Run run = eval("--diagnostic-lexical-query=first-half", "--mode", "bm25");
+
+    assertEquals(0, run.exit(), run.err());
+    JsonNode json = new ObjectMapper().readTree(tmp.resolve("r.json").toFile());
+    assertEquals("first-half", json.get("diagnostic_lexical_query").asText());
+    assertTrue(run.out().contains("DIAGNOSTIC: lexical side"), run.out());
+
+    Run bad = eval("--diagnostic-lexical-query=half", "--mode", "bm25");
+    assertEquals(1, bad.exit(), bad.err());
+    assertTrue(
+        bad.err()
+            .startsWith(
+                "recall4j: --diagnostic-lexical-query: must be none, first-half or every-second,"
+                    + " got \"half\""),
+        bad.err());
   }
 }

@@ -40,6 +40,8 @@ import java.util.function.Function;
  *     the retrievers' score order and never see it
  * @param cacheDir where indexes and document vectors are cached ({@link #defaultCacheDir()})
  * @param runDir where TREC run files are written, one per mode; null writes none
+ * @param lexicalQueryCut a diagnostic: the lexical side's query cut down while the vector side
+ *     keeps the whole one ({@link LexicalQueryCut}); {@link LexicalQueryCut#NONE} for a normal run
  * @param embedders creates the embedder of a model name (default {@link Embedders#inProcess});
  *     tests pass their own
  */
@@ -54,6 +56,7 @@ public record EvalOptions(
     String tierBoost,
     Path cacheDir,
     Path runDir,
+    LexicalQueryCut lexicalQueryCut,
     Function<String, Embedder> embedders) {
   /** The default budgets: 512, 1,024 and 2,048 tokens. */
   public static final List<Integer> DEFAULT_BUDGETS = List.of(512, 1024, 2048);
@@ -87,6 +90,7 @@ public record EvalOptions(
     Checks.require(packDepth >= 1, "packDepth", "must be >= 1, got %s", packDepth);
     tierBoost = checkTierBoost("tierBoost", tierBoost);
     Checks.notNull(cacheDir, "cacheDir");
+    Checks.notNull(lexicalQueryCut, "lexicalQueryCut");
     Checks.notNull(embedders, "embedders");
   }
 
@@ -136,6 +140,7 @@ public record EvalOptions(
     private String tierBoost;
     private Path cacheDir = defaultCacheDir();
     private Path runDir;
+    private LexicalQueryCut lexicalQueryCut = LexicalQueryCut.NONE;
     private Function<String, Embedder> embedders = Embedders::inProcess;
 
     private Builder(List<EvalMode> modes) {
@@ -189,6 +194,12 @@ public record EvalOptions(
       return this;
     }
 
+    /** A diagnostic ({@link LexicalQueryCut}); {@link LexicalQueryCut#NONE} by default. */
+    public Builder lexicalQueryCut(LexicalQueryCut lexicalQueryCut) {
+      this.lexicalQueryCut = lexicalQueryCut;
+      return this;
+    }
+
     public Builder embedders(Function<String, Embedder> embedders) {
       this.embedders = embedders;
       return this;
@@ -206,6 +217,7 @@ public record EvalOptions(
           tierBoost,
           cacheDir,
           runDir,
+          lexicalQueryCut,
           embedders);
     }
   }

@@ -30,6 +30,8 @@ import java.util.Map;
  *     document)
  * @param tierBoost the engine's tier policy in the run ({@code recall.tier_boost}: {@code strict}
  *     or a boost)
+ * @param lexicalQuery the diagnostic cut of the lexical side's query ({@link
+ *     LexicalQueryCut#wireName()}), or null for a normal run
  * @param indexCache {@code hit} when the index came from the cache, else {@code built}
  * @param warnings skipped lines and documents, in the order met (loader warnings first)
  * @param runs one result per mode, in the order asked
@@ -45,6 +47,7 @@ public record EvalReport(
     int fusionDepth,
     int passageWords,
     String tierBoost,
+    String lexicalQuery,
     String indexCache,
     List<String> warnings,
     List<ModeResult> runs) {
@@ -77,8 +80,9 @@ public record EvalReport(
   /**
    * The output JSON (issue 3 item 4): {@code dataset, split, level, queries, runs[{mode, metrics,
    * budgeted, latency_ms{p50, p95}}]}, plus {@code budgeted_naive} per run and {@code checksum,
-   * model, depth, fusion_depth, passage_words, tier_boost, index_cache, warnings{count, first}}.
-   * Budgets are object keys, as strings.
+   * model, depth, fusion_depth, passage_words, tier_boost, index_cache, warnings{count, first}},
+   * and {@code diagnostic_lexical_query} in a diagnostic run ({@link LexicalQueryCut}). Budgets are
+   * object keys, as strings.
    */
   public ObjectNode toJson() {
     ObjectNode root = JSON.createObjectNode();
@@ -92,6 +96,9 @@ public record EvalReport(
     root.put("fusion_depth", fusionDepth);
     root.put("passage_words", passageWords);
     root.put("tier_boost", tierBoost);
+    if (lexicalQuery != null) {
+      root.put("diagnostic_lexical_query", lexicalQuery);
+    }
     root.put("index_cache", indexCache);
     ObjectNode warned = root.putObject("warnings");
     warned.put("count", warnings.size());
@@ -152,6 +159,11 @@ public record EvalReport(
             passageWords == 0 ? "off" : passageWords + " words",
             tierBoost,
             indexCache));
+    if (lexicalQuery != null) {
+      out.append("DIAGNOSTIC: lexical side queried with the ")
+          .append(lexicalQuery)
+          .append(" of each query, vector side with the whole query\n");
+    }
     List<String> header = new ArrayList<>();
     header.add(pad("mode", modeWidth));
     metricNames.forEach(m -> header.add(String.format(Locale.ROOT, "%10s", m)));

@@ -167,6 +167,9 @@ final class EvaluationJob {
         options.fusionDepth(),
         config.embedder().passageWords(),
         tierBoost(),
+        options.lexicalQueryCut() == LexicalQueryCut.NONE
+            ? null
+            : options.lexicalQueryCut().wireName(),
         indexCache,
         warnings,
         results);
@@ -238,7 +241,11 @@ final class EvaluationJob {
   }
 
   private RecallRequest request(Query query) {
-    return RecallRequest.builder(query.text())
+    return request(query, query.text());
+  }
+
+  private RecallRequest request(Query query, String text) {
+    return RecallRequest.builder(text)
         .scope(Scope.of(query.namespace()))
         .topK(options.depth())
         .deadline(NO_DEADLINE)
@@ -275,7 +282,7 @@ final class EvaluationJob {
     for (Query query : queries) {
       Instant now = corpus.now(query.namespace());
       clock.set(now);
-      Retrieval retrieval = engine.retrieve(request(query));
+      Retrieval retrieval = retrieve(engine, query);
       if (retrieval.retrieval().kind() != RetrievalMode.Kind.HYBRID
           && engine.embedder().isPresent()) {
         LOG.warn("query {}: retrieval was {}", query.id(), retrieval.retrieval());
@@ -313,7 +320,10 @@ final class EvaluationJob {
             float[] vector = engine.embedder().orElseThrow().embedQuery(query.text());
             List<Candidate> text =
                 candidates(
-                    baseline.searchText(query.text(), query.namespace(), options.fusionDepth()));
+                    baseline.searchText(
+                        options.lexicalQueryCut().apply(query.text()),
+                        query.namespace(),
+                        options.fusionDepth()));
             List<Candidate> dense =
                 candidates(baseline.searchVector(vector, query.namespace(), options.depth()));
             ranked =
@@ -336,6 +346,26 @@ final class EvaluationJob {
     }
   }
 
+  /**
+   * The query's retrieval; in a diagnostic run ({@link LexicalQueryCut}) the lexical path comes
+   * from the cut-down query and every other path from the whole one.
+   */
+  private Retrieval retrieve(RecallEngine engine, Query query) {
+    Retrieval whole = engine.retrieve(request(query));
+    LexicalQueryCut cut = options.lexicalQueryCut();
+    if (cut == LexicalQueryCut.NONE) {
+      return whole;
+    }
+    Retrieval lexical = engine.retrieve(request(query, cut.apply(query.text())));
+    List<PathResult> paths = new ArrayList<>();
+    for (PathResult p : whole.paths()) {
+      paths.add(p.path().equals(PathResult.LEXICAL) ? lexical.path(PathResult.LEXICAL) : p);
+    }
+    Map<String, MemoryRecord> records = new HashMap<>(whole.records());
+    records.putAll(lexical.records());
+    return new Retrieval(paths, records, whole.retrieval(), whole.timingsMillis());
+  }
+
   /** The retrieval with each path cut to its first {@code depth} candidates. */
   private static Retrieval truncated(Retrieval retrieval, int depth) {
     List<PathResult> paths = new ArrayList<>();
@@ -353,7 +383,8 @@ final class EvaluationJob {
     int done = 0;
     for (Query query : queries) {
       clock.set(corpus.now(query.namespace()));
-      Retrieval retrieval = engine.retrieve(request(query));
+      Retrieval retrieval =
+          engine.retrieve(request(query, options.lexicalQueryCut().apply(query.text())));
       long start = System.nanoTime();
       List<ScoredRecord> ranked =
           fromPath(retrieval.path(PathResult.LEXICAL), retrieval.records(), tiers, true);

@@ -150,6 +150,55 @@ class EvaluatorTest {
   }
 
   @Test
+  void theLexicalQueryDiagnosticCutsOnlyTheLexicalSide() throws IOException {
+    // q1 "zebra apple" is answered by d2 (apple); its first half, "zebra", only finds d1.
+    Path dir = tmp.resolve("zebra");
+    Files.createDirectories(dir.resolve("qrels"));
+    Files.writeString(
+        dir.resolve("corpus.jsonl"),
+        "{\"_id\": \"d1\", \"title\": \"\", \"text\": \"zebra stripes\"}\n"
+            + "{\"_id\": \"d2\", \"title\": \"\", \"text\": \"apple orchard\"}\n");
+    Files.writeString(
+        dir.resolve("queries.jsonl"), "{\"_id\": \"q1\", \"text\": \"zebra apple\"}\n");
+    Files.writeString(dir.resolve("qrels/test.tsv"), "query-id\tcorpus-id\tscore\nq1\td2\t1\n");
+    Dataset dataset = Datasets.load(dir, "test", null);
+    // The status quo fused by RRF with the cosine side at weight 0 scores only what FTS5 found.
+    String modes = "bm25,bm25-code,dense,sqlite-fts5:rrf:k=60,vector=0";
+    EvalReport whole =
+        Evaluator.run(
+            dataset, options(modes).runDir(tmp.resolve("whole")).build(), EvalProgress.NONE);
+    EvalReport cut =
+        Evaluator.run(
+            dataset,
+            options(modes)
+                .runDir(tmp.resolve("cut"))
+                .lexicalQueryCut(LexicalQueryCut.FIRST_HALF)
+                .build(),
+            EvalProgress.NONE);
+
+    for (String lexical : List.of("bm25", "bm25-code")) {
+      assertEquals(1.0, whole.run(lexical).metric("recall@100"), lexical);
+      assertEquals(0.0, cut.run(lexical).metric("recall@100"), lexical);
+    }
+    assertEquals(whole.run("dense").metrics(), cut.run("dense").metrics());
+    String quo =
+        "zebra-test." + EvalMode.parse("sqlite-fts5:rrf:k=60,vector=0").fileName() + ".trec";
+    assertTrue(fts5Score(TrecFormat.readRun(tmp.resolve("whole").resolve(quo)), "d2") > 0);
+    assertEquals(0.0, fts5Score(TrecFormat.readRun(tmp.resolve("cut").resolve(quo)), "d2"));
+    assertFalse(whole.toJson().has("diagnostic_lexical_query"));
+    assertEquals("first-half", cut.toJson().get("diagnostic_lexical_query").asText());
+    assertTrue(cut.table().contains("DIAGNOSTIC: lexical side queried with the first-half"));
+  }
+
+  private static double fts5Score(Run run, String doc) {
+    return run.ranking("q1").stream()
+        .filter(h -> h.id().equals(doc))
+        .findFirst()
+        .orElseThrow()
+        .score();
+  }
+
+  @Test
   void locomoQueriesOnlySeeTheirConversation() throws IOException {
     Dataset dataset = Datasets.load(Fixtures.dataset("locomo-tiny"), "test", Level.TURNS);
     Evaluator.run(
