@@ -271,17 +271,7 @@ final class Summary {
 
   /** The components table, or nothing when the profile measured no component. */
   private static String components(Report r) {
-    if (r.measurements().stream()
-        .noneMatch(
-            m ->
-                m.benchmark().startsWith("Fusion")
-                    || m.benchmark().startsWith("Packing")
-                    || m.benchmark().startsWith("Embedding"))) {
-      return "";
-    }
-    StringBuilder b = new StringBuilder();
-    b.append(
-        "\n## Components (ms per operation)\n\n| operation | median | p99 | derived |\n|---|---:|---:|---|\n");
+    StringBuilder rows = new StringBuilder();
     for (Measurement x : r.measurements()) {
       String label =
           switch (x.benchmark()) {
@@ -312,7 +302,7 @@ final class Summary {
                     "%,.1f documents/s",
                     EmbeddingBenchmark.BATCH / (x.medianMs() / 1e3))
                 : "";
-        b.append(
+        rows.append(
             String.format(
                 Locale.ROOT,
                 "| %s | %s | %s | %s |%n",
@@ -322,7 +312,10 @@ final class Summary {
                 derived));
       }
     }
-    return b.toString();
+    return rows.isEmpty()
+        ? ""
+        : "\n## Components (ms per operation)\n\n| operation | median | p99 | derived |\n|---|---:|---:|---|\n"
+            + rows;
   }
 
   /**

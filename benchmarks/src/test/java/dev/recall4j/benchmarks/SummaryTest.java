@@ -1,7 +1,9 @@
 package dev.recall4j.benchmarks;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -74,6 +76,32 @@ class SummaryTest {
             "| lexical top 10 (BM25) | 1,000 | 0.500 | 1.50 | 20.00 | 60.00 | 40× | exact |"),
         md);
     assertTrue(md.contains("reach recall@10 ≥ 0.95 at every size"), md);
+  }
+
+  @Test
+  void listsComponentsOnlyWhenAProfileMeasuredThem() {
+    Report none = report(0.97);
+    assertFalse(Summary.render(none).contains("## Components"));
+    List<Measurement> ms = new ArrayList<>(none.measurements());
+    ms.add(m("PackingBenchmark.pack", Map.of("cache", "warm"), 0.7));
+    Report some =
+        new Report(
+            none.profile(),
+            none.commit(),
+            none.date(),
+            none.machine(),
+            none.corpus(),
+            none.phaseSeconds(),
+            none.curve(),
+            none.hybridRecall(),
+            none.memory(),
+            none.disk(),
+            ms);
+    String md = Summary.render(some);
+    assertTrue(md.contains("## Components (ms per operation)"), md);
+    assertTrue(
+        md.contains("| pack 200 candidates into 2,048 tokens (cl100k), token cache warm | 0.700 |"),
+        md);
   }
 
   @Test
