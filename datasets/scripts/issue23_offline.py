@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Offline fusion analyses of issue 23 (docs/RESULTS.md, "Session 10").
 
-Reads the per-query TREC runs of the engine's two paths (`bm25-code` and `dense`, depth 1,000) that
-`bin/recall4j eval --mode bm25-code,dense --run-dir DIR/ROW` writes, fuses them as the engine does
-(min-max over the first 100 of each path, confidence weights, no dedup) and prints one of:
+Reads the per-query TREC runs that `bin/recall4j eval --mode bm25-code,dense,hybrid,sqlite-fts5
+--run-dir DIR/ROW` writes, fuses the engine's two paths (`bm25-code` and `dense`, depth 1,000) as
+the engine does (min-max over the first 100 of each path, confidence weights, no dedup) and prints
+one of:
 
   collections  per-collection statistics a query stream could accumulate, beside the best α
   feedback     dense pseudo-relevance feedback (RM3-style) for the lexical path, BM25 over the
                status quo's FTS5 tokens (its SQLite file in the eval cache)
   alpha        a finer α grid, with the paired standard error of the change against α 0.5
   learned      a per-query α from a logistic model on features of both lists (two folds)
+  dedup        the status quo as run and with the engine's dedup replayed on its ranking, beside
+               recall4j's `hybrid` (dedup replayed too, which must leave it unchanged)
 
   python3 datasets/scripts/issue23_offline.py RUNS DATASETS EVAL_CACHE COMMAND
 
@@ -19,11 +22,14 @@ part of the engine: it reimplements the fusion to try variants the engine does n
 """
 import collections
 import glob
+import gzip
+import re
 import json
 import math
 import os
 import sqlite3
 import statistics as st
+import struct
 import sys
 
 # row: (run folder, dataset, qrels file, lexical query cut, LoCoMo level or None)
@@ -56,7 +62,7 @@ def runs_commands(runs, datasets):
             args += ['--diagnostic-lexical-query', cut]
         if level:
             args += ['--level', level]
-        args += ['--mode', 'bm25-code,dense', '--budget', '256',
+        args += ['--mode', 'bm25-code,dense,hybrid,sqlite-fts5', '--budget', '256',
                  '--out', f'{runs}/{folder}/report.json', '--run-dir', f'{runs}/{folder}']
         print(' '.join(args))
 
@@ -83,9 +89,10 @@ def read_run(path, depth):
 
 
 def ndcg(ranked, rel, k=10):
-    dcg = sum((2 ** rel.get(d, 0) - 1) / math.log2(i + 2) for i, d in enumerate(ranked[:k]))
+    """trec_eval's ndcg_cut: the judgment is the gain (Cranfield grades 1-4)."""
+    dcg = sum(rel.get(d, 0) / math.log2(i + 2) for i, d in enumerate(ranked[:k]))
     ideal = sorted(rel.values(), reverse=True)[:k]
-    idcg = sum((2 ** g - 1) / math.log2(i + 2) for i, g in enumerate(ideal))
+    idcg = sum(g / math.log2(i + 2) for i, g in enumerate(ideal))
     return dcg / idcg if idcg else 0.0
 
 
@@ -93,7 +100,7 @@ class Row:
     def __init__(self, runs, datasets, name, depth=100):
         folder, dataset, qrels, cut, level = ROWS[name]
         self.name, self.dataset, self.cut = name, dataset, cut
-        base = f'{runs}/{folder}'
+        self.base = base = f'{runs}/{folder}'
         self.lexical = read_run(glob.glob(base + '/*.bm25-code.trec')[0], depth)
         self.vector = read_run(glob.glob(base + '/*.dense.trec')[0], depth)
         self.qrels = read_qrels(f'{datasets}/{dataset}/qrels/{qrels}')
@@ -374,6 +381,62 @@ def learned_table(rows):
                       f'default {st.mean(c for *_, c in d):.4f}')
 
 
+# --- the status quo with the engine's dedup ----------------------------------------------------
+
+def corpus_file(datasets, dataset, level):
+    name = {'sessions': 'corpus_sessions', 'observations': 'corpus_observations'}.get(level, 'corpus')
+    plain = f'{datasets}/{dataset}/{name}.jsonl'
+    return plain if os.path.exists(plain) else plain + '.gz'
+
+
+def dedup_table(rows, datasets, cache):
+    """Replays ranking.Dedup's defaults (same content, token Jaccard > 0.8, cosine > 0.95 of the
+    records' first vectors) on each fused run, keeping the better-ranked of a pair."""
+    for row in rows:
+        _, dataset, _, _, level = ROWS[row.name]
+        path = corpus_file(datasets, dataset, level)
+        content, tokens = {}, {}
+        with (gzip.open(path, 'rt') if path.endswith('.gz') else open(path)) as f:
+            for line in f:
+                d = json.loads(line)
+                text = (d.get('title', '') + '\n' + d.get('text', '')).strip()
+                content[d['_id']] = text
+                tokens[d['_id']] = set(re.findall(r'[^\W_]+', text.lower()))
+        c = sqlite3.connect(status_quo_file(cache, row))
+        unit = {}
+        for doc, blob in c.execute('SELECT id, vector FROM docs WHERE vector IS NOT NULL'):
+            v = [x[0] for x in struct.iter_unpack('<f', blob)]
+            norm = math.sqrt(sum(x * x for x in v))
+            unit[doc] = [x / norm for x in v]
+        c.close()
+
+        def same(a, b):
+            if content.get(a) == content.get(b):
+                return True
+            ta, tb = tokens.get(a, set()), tokens.get(b, set())
+            if ta and tb and len(ta & tb) / len(ta | tb) > 0.8:
+                return True
+            return a in unit and b in unit and sum(x * y for x, y in zip(unit[a], unit[b])) > 0.95
+
+        def deduplicated(ranked):
+            kept = []
+            for d in ranked:
+                if not any(same(d, k) for k in kept):
+                    kept.append(d)
+                if len(kept) == 10:
+                    break
+            return kept
+
+        cells = []
+        for mode in ('hybrid', 'sqlite-fts5'):
+            run = read_run(glob.glob(f'{row.base}/*.{mode}.trec')[0], 100)
+            as_run = row.mean(lambda q: ndcg([d for _, d in run.get(q, [])], row.qrels[q]))
+            replayed = row.mean(
+                lambda q: ndcg(deduplicated([d for _, d in run.get(q, [])]), row.qrels[q]))
+            cells.append(f'{mode} as run {as_run:.4f}, with dedup {replayed:.4f}')
+        print(row.name, ' | '.join(cells))
+
+
 def main(argv):
     if len(argv) != 5:
         raise SystemExit(__doc__)
@@ -390,8 +453,11 @@ def main(argv):
                        datasets, os.path.expanduser(cache))
     elif command == 'learned':
         learned_table(rows)
+    elif command == 'dedup':
+        dedup_table([rows[n] for n in ('cacm', 'cranfield', 'lisa', 'scifact') + LOCOMO],
+                    datasets, os.path.expanduser(cache))
     else:
-        raise SystemExit(f'command: must be runs, collections, alpha, feedback or learned, got {command}')
+        raise SystemExit(f'command: must be runs, collections, alpha, feedback, learned or dedup, got {command}')
 
 
 if __name__ == '__main__':

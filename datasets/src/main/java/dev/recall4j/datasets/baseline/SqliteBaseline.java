@@ -14,8 +14,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 
@@ -249,6 +252,28 @@ public final class SqliteBaseline implements AutoCloseable {
     return hits;
   }
 
+  /**
+   * The stored vectors of these documents, by id; a document without a vector, or not stored, has
+   * no entry.
+   */
+  public Map<String, float[]> vectors(Collection<String> ids) throws SQLException {
+    Checks.notNull(ids, "ids");
+    Map<String, float[]> out = HashMap.newHashMap(ids.size());
+    try (PreparedStatement s =
+        connection.prepareStatement(
+            "SELECT vector FROM docs WHERE id = ? AND vector IS NOT NULL")) {
+      for (String id : ids) {
+        s.setString(1, id);
+        try (ResultSet r = s.executeQuery()) {
+          if (r.next()) {
+            out.put(id, fromBlob(r.getBytes(1)));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
   /** The number of documents stored. */
   public int size() throws SQLException {
     try (Statement s = connection.createStatement();
@@ -300,6 +325,12 @@ public final class SqliteBaseline implements AutoCloseable {
 
   private static void checkK(int k) {
     Checks.require(k >= 1, "k", "must be >= 1, got %s", k);
+  }
+
+  private static float[] fromBlob(byte[] blob) {
+    float[] vector = new float[blob.length / Float.BYTES];
+    ByteBuffer.wrap(blob).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(vector);
+    return vector;
   }
 
   private static byte[] toBlob(float[] vector) {

@@ -23,7 +23,11 @@ import java.util.Set;
  *   <li>{@code sqlite-fts5}: {@link SqliteBaseline} FTS5 plus brute-force BLOB cosine, fused with
  *       the engine's default fusion (no decay, no dedup: the status quo has none); {@code
  *       sqlite-fts5:SPEC} fuses them with fusion spec SPEC instead, so a candidate fusion can be
- *       set beside the status quo fused the same way.
+ *       set beside the status quo fused the same way. The suffix {@code +dedup} ({@code
+ *       sqlite-fts5+dedup}, {@code sqlite-fts5:SPEC+dedup}) then drops near duplicates as the
+ *       engine's ranking does ({@link dev.recall4j.ranking.Dedup#defaults()}, over each document's
+ *       first vector as the status quo stores it): the status quo compared like with like where a
+ *       collection holds one text twice and judges both copies.
  *   <li>any fusion spec ({@code rrf:k=10}, {@code convex:alpha=0.3}, {@code dbsf}; see {@link
  *       Fusions#parse}): the engine's ranking with that fusion instead of the default.
  * </ul>
@@ -43,8 +47,10 @@ import java.util.Set;
  * @param decayFloor the floor of the recency decay the mode applies (1: none), or null to decay as
  *     the engine is configured
  * @param links whether links are followed after ranking ({@value #LINKS})
+ * @param dedup whether a status-quo mode drops near duplicates ({@value #DEDUP})
  */
-public record EvalMode(String name, Type type, String fusion, Double decayFloor, boolean links) {
+public record EvalMode(
+    String name, Type type, String fusion, Double decayFloor, boolean links, boolean dedup) {
   /** The mode families. */
   public enum Type {
     BM25,
@@ -66,6 +72,9 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor,
 
   /** Suffix following links after ranking. */
   public static final String LINKS = "+links";
+
+  /** Suffix of a status-quo mode that drops near duplicates as the engine does. */
+  public static final String DEDUP = "+dedup";
 
   /**
    * What {@code --mode all} runs: the single paths, the engine default with and without decay, the
@@ -120,11 +129,17 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor,
         "%s takes no %s suffix (only hybrid and fusion specs follow links)",
         name,
         LINKS);
+    Checks.require(
+        !dedup || type == Type.SQLITE_FTS5,
+        "mode",
+        "%s takes no %s suffix (only the status quo, sqlite-fts5, lacks dedup)",
+        name,
+        DEDUP);
   }
 
-  /** A mode without links. */
+  /** A mode without links or a status-quo dedup. */
   public EvalMode(String name, Type type, String fusion, Double decayFloor) {
-    this(name, type, fusion, decayFloor, false);
+    this(name, type, fusion, decayFloor, false, false);
   }
 
   /**
@@ -135,8 +150,13 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor,
   public static EvalMode parse(String text) {
     Checks.notBlank(text, "mode");
     String name = text.strip();
-    boolean links = name.endsWith(LINKS);
-    String unlinked = links ? name.substring(0, name.length() - LINKS.length()) : name;
+    boolean dedup = name.endsWith(DEDUP);
+    String undeduplicated = dedup ? name.substring(0, name.length() - DEDUP.length()) : name;
+    boolean links = undeduplicated.endsWith(LINKS);
+    String unlinked =
+        links
+            ? undeduplicated.substring(0, undeduplicated.length() - LINKS.length())
+            : undeduplicated;
     Double decayFloor = null;
     String base = unlinked;
     if (unlinked.endsWith(NO_DECAY)) {
@@ -160,7 +180,7 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor,
       String spec = base.substring(SQLITE_FTS5_WITH.length());
       checkFusion(name, spec);
       Checks.require(decayFloor == null, "mode", "%s takes no decay suffix", name);
-      return new EvalMode(name, Type.SQLITE_FTS5, spec, null);
+      return new EvalMode(name, Type.SQLITE_FTS5, spec, null, links, dedup);
     }
     Type type =
         switch (base.toLowerCase(Locale.ROOT)) {
@@ -174,7 +194,7 @@ public record EvalMode(String name, Type type, String fusion, Double decayFloor,
     if (type == Type.FUSION) {
       checkFusion(name, base);
     }
-    return new EvalMode(name, type, type == Type.FUSION ? base : null, decayFloor, links);
+    return new EvalMode(name, type, type == Type.FUSION ? base : null, decayFloor, links, dedup);
   }
 
   private static void checkFusion(String name, String spec) {

@@ -26,6 +26,7 @@ import dev.recall4j.ranking.Fusion;
 import dev.recall4j.ranking.Fusions;
 import dev.recall4j.ranking.PathResult;
 import dev.recall4j.ranking.Ranker;
+import dev.recall4j.ranking.RecencyDecay;
 import dev.recall4j.ranking.TierPolicy;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,9 +36,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -270,11 +273,23 @@ final class EvaluationJob {
       }
     }
     Map<EvalMode, Fusion> baselineFusions = new HashMap<>();
+    Map<EvalMode, Ranker> baselineDedup = new HashMap<>();
     for (ModeRun run : modes) {
       EvalMode m = run.mode();
       if (m.type() == EvalMode.Type.SQLITE_FTS5) {
-        baselineFusions.put(
-            m, m.fusion() == null ? config.recall().fusion() : Fusions.parse(m.fusion()));
+        Fusion fusion = m.fusion() == null ? config.recall().fusion() : Fusions.parse(m.fusion());
+        baselineFusions.put(m, fusion);
+        if (m.dedup()) {
+          // The engine's dedup and nothing else of its ranking: no decay, no trust weights.
+          baselineDedup.put(
+              m,
+              Ranker.builder()
+                  .fusion(fusion)
+                  .tierPolicy(tiers)
+                  .recencyDecay(RecencyDecay.none())
+                  .trust(false)
+                  .build());
+        }
       }
     }
     List<Query> queries = dataset.queries();
@@ -326,15 +341,15 @@ final class EvaluationJob {
                         options.fusionDepth()));
             List<Candidate> dense =
                 candidates(baseline.searchVector(vector, query.namespace(), options.depth()));
+            List<PathResult> paths =
+                List.of(
+                    new PathResult(PathResult.LEXICAL, text),
+                    new PathResult(PathResult.VECTOR, dense));
+            Ranker dedup = baselineDedup.get(run.mode());
             ranked =
-                fused(
-                    baselineFusions
-                        .get(run.mode())
-                        .fuse(
-                            List.of(
-                                new PathResult(PathResult.LEXICAL, text),
-                                new PathResult(PathResult.VECTOR, dense))),
-                    tiers);
+                dedup == null
+                    ? fused(baselineFusions.get(run.mode()).fuse(paths), tiers)
+                    : dedup.rank(paths, baselineRecords(baseline, paths), now).ranked();
             retrievalMs = embedMs;
           }
           default -> throw new AssertionError("bm25 runs on its own index view: " + run.mode());
@@ -413,6 +428,24 @@ final class EvaluationJob {
       out.add(new ScoredRecord(r, score));
     }
     return out;
+  }
+
+  /**
+   * The status quo's candidates as records carrying the vector it stores for each, what the
+   * engine's dedup compares.
+   */
+  private Map<String, MemoryRecord> baselineRecords(SqliteBaseline baseline, List<PathResult> paths)
+      throws SQLException {
+    Set<String> ids = new HashSet<>();
+    paths.forEach(p -> p.ranked().forEach(c -> ids.add(c.id())));
+    Map<String, float[]> vectors = baseline.vectors(ids);
+    Map<String, MemoryRecord> records = HashMap.newHashMap(ids.size());
+    for (String id : ids) {
+      MemoryRecord r = corpus.record(id);
+      float[] vector = vectors.get(id);
+      records.put(id, vector == null ? r : r.toBuilder().vector(vector).build());
+    }
+    return records;
   }
 
   /** Fused baseline candidates as ranked records (no decay, trust or dedup: the status quo). */

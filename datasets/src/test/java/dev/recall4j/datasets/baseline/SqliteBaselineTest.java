@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import net.jqwik.api.ForAll;
@@ -127,6 +128,14 @@ class SqliteBaselineTest {
       assertArrayEquals(
           new byte[] {0, 0, 0, 0, 0, 0, (byte) 0x80, 0x3f, 0, 0, 0, 0}, r.getBytes(1));
     }
+  }
+
+  @Test
+  void vectorsReadBackByIdOnlyWhereStored() throws SQLException {
+    Map<String, float[]> vectors = baseline.vectors(List.of("a2", "a3", "b1", "nope"));
+    assertEquals(Set.of("a2", "b1"), vectors.keySet(), "a3 has no vector, nope is not stored");
+    assertArrayEquals(new float[] {0, 1, 0}, vectors.get("a2"));
+    assertArrayEquals(new float[] {1, 0, 0}, vectors.get("b1"));
   }
 
   @Test

@@ -50,6 +50,24 @@ class EvalModeTest {
   }
 
   @Test
+  void onlyTheStatusQuoTakesTheDedupSuffix() {
+    List<EvalMode> modes =
+        EvalMode.parseList(
+            "sqlite-fts5+dedup,sqlite-fts5:convex:alpha=0.5,weights=confidence+dedup");
+    assertTrue(modes.get(0).dedup());
+    assertNull(modes.get(0).fusion(), "the engine's default fusion");
+    assertEquals(EvalMode.Type.SQLITE_FTS5, modes.get(1).type());
+    assertEquals("convex:alpha=0.5,weights=confidence", modes.get(1).fusion());
+    assertTrue(modes.get(1).dedup());
+    assertFalse(EvalMode.parse("sqlite-fts5").dedup());
+    for (String mode : List.of("hybrid+dedup", "convex:alpha=0.3+dedup", "sqlite-fts5+links")) {
+      IllegalArgumentException bad =
+          assertThrows(IllegalArgumentException.class, () -> EvalMode.parse(mode), mode);
+      assertTrue(bad.getMessage().startsWith("mode: " + mode + " takes no +"), bad.getMessage());
+    }
+  }
+
+  @Test
   void decaySuffixesSetTheFloor() {
     assertEquals(RecencyDecay.DEFAULT_FLOOR, EvalMode.parse("hybrid+decay").decayFloor());
     assertEquals(0.8, EvalMode.parse("convex:alpha=0.3+decay=0.8").decayFloor());

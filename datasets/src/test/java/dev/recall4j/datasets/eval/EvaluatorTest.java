@@ -150,6 +150,38 @@ class EvaluatorTest {
   }
 
   @Test
+  void theStatusQuoWithDedupShowsOneCopyOfATextJudgedTwice() throws IOException {
+    // d1 and d2 are one text twice (d2 adds a full stop), both judged relevant to q1.
+    Path dir = tmp.resolve("twice");
+    Files.createDirectories(dir.resolve("qrels"));
+    Files.writeString(
+        dir.resolve("corpus.jsonl"),
+        "{\"_id\": \"d1\", \"title\": \"\", \"text\": \"apple orchard harvest\"}\n"
+            + "{\"_id\": \"d2\", \"title\": \"\", \"text\": \"apple orchard harvest.\"}\n"
+            + "{\"_id\": \"d3\", \"title\": \"\", \"text\": \"zebra stripes\"}\n");
+    Files.writeString(
+        dir.resolve("queries.jsonl"), "{\"_id\": \"q1\", \"text\": \"apple orchard\"}\n");
+    Files.writeString(
+        dir.resolve("qrels/test.tsv"), "query-id\tcorpus-id\tscore\nq1\td1\t1\nq1\td2\t1\n");
+    Dataset dataset = Datasets.load(dir, "test", null);
+    EvalReport report =
+        Evaluator.run(
+            dataset,
+            options("hybrid,sqlite-fts5,sqlite-fts5+dedup").runDir(tmp.resolve("runs")).build(),
+            EvalProgress.NONE);
+
+    assertEquals(1.0, report.run("sqlite-fts5").metric("recall@10"), "as agents run it");
+    assertEquals(0.5, report.run("sqlite-fts5+dedup").metric("recall@10"));
+    assertEquals(0.5, report.run("hybrid").metric("recall@10"), "the engine shows one copy");
+    Run deduplicated =
+        TrecFormat.readRun(
+            tmp.resolve("runs")
+                .resolve("twice-test." + EvalMode.parse("sqlite-fts5+dedup").fileName() + ".trec"));
+    List<String> ranked = deduplicated.ranking("q1").stream().map(h -> h.id()).toList();
+    assertEquals(List.of("d1", "d3"), ranked, "the better-ranked copy stays, the other text too");
+  }
+
+  @Test
   void theLexicalQueryDiagnosticCutsOnlyTheLexicalSide() throws IOException {
     // q1 "zebra apple" is answered by d2 (apple); its first half, "zebra", only finds d1.
     Path dir = tmp.resolve("zebra");
