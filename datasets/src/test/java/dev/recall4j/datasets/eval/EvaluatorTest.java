@@ -30,7 +30,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -152,18 +154,19 @@ class EvaluatorTest {
   @Test
   void theStatusQuoWithDedupShowsOneCopyOfATextJudgedTwice() throws IOException {
     // d1 and d2 are one text twice (d2 adds a full stop), both judged relevant to q1.
-    Path dir = tmp.resolve("twice");
-    Files.createDirectories(dir.resolve("qrels"));
-    Files.writeString(
-        dir.resolve("corpus.jsonl"),
-        "{\"_id\": \"d1\", \"title\": \"\", \"text\": \"apple orchard harvest\"}\n"
-            + "{\"_id\": \"d2\", \"title\": \"\", \"text\": \"apple orchard harvest.\"}\n"
-            + "{\"_id\": \"d3\", \"title\": \"\", \"text\": \"zebra stripes\"}\n");
-    Files.writeString(
-        dir.resolve("queries.jsonl"), "{\"_id\": \"q1\", \"text\": \"apple orchard\"}\n");
-    Files.writeString(
-        dir.resolve("qrels/test.tsv"), "query-id\tcorpus-id\tscore\nq1\td1\t1\nq1\td2\t1\n");
-    Dataset dataset = Datasets.load(dir, "test", null);
+    Dataset dataset =
+        oneQuery(
+            "twice",
+            Map.of(
+                "d1",
+                "apple orchard harvest",
+                "d2",
+                "apple orchard harvest.",
+                "d3",
+                "zebra stripes"),
+            "apple orchard",
+            "d1",
+            "d2");
     EvalReport report =
         Evaluator.run(
             dataset,
@@ -184,16 +187,9 @@ class EvaluatorTest {
   @Test
   void theLexicalQueryDiagnosticCutsOnlyTheLexicalSide() throws IOException {
     // q1 "zebra apple" is answered by d2 (apple); its first half, "zebra", only finds d1.
-    Path dir = tmp.resolve("zebra");
-    Files.createDirectories(dir.resolve("qrels"));
-    Files.writeString(
-        dir.resolve("corpus.jsonl"),
-        "{\"_id\": \"d1\", \"title\": \"\", \"text\": \"zebra stripes\"}\n"
-            + "{\"_id\": \"d2\", \"title\": \"\", \"text\": \"apple orchard\"}\n");
-    Files.writeString(
-        dir.resolve("queries.jsonl"), "{\"_id\": \"q1\", \"text\": \"zebra apple\"}\n");
-    Files.writeString(dir.resolve("qrels/test.tsv"), "query-id\tcorpus-id\tscore\nq1\td2\t1\n");
-    Dataset dataset = Datasets.load(dir, "test", null);
+    Dataset dataset =
+        oneQuery(
+            "zebra", Map.of("d1", "zebra stripes", "d2", "apple orchard"), "zebra apple", "d2");
     // The status quo fused by RRF with the cosine side at weight 0 scores only what FTS5 found.
     String modes = "bm25,bm25-code,dense,sqlite-fts5:rrf:k=60,vector=0";
     EvalReport whole =
@@ -220,6 +216,28 @@ class EvaluatorTest {
     assertFalse(whole.toJson().has("diagnostic_lexical_query"));
     assertEquals("first-half", cut.toJson().get("diagnostic_lexical_query").asText());
     assertTrue(cut.table().contains("DIAGNOSTIC: lexical side queried with the first-half"));
+  }
+
+  /** A BEIR-layout dataset of untitled texts by id and one query, q1, judging {@code relevant}. */
+  private Dataset oneQuery(String name, Map<String, String> texts, String query, String... relevant)
+      throws IOException {
+    Path dir = tmp.resolve(name);
+    Files.createDirectories(dir.resolve("qrels"));
+    StringBuilder corpus = new StringBuilder();
+    new TreeMap<>(texts)
+        .forEach(
+            (id, text) ->
+                corpus.append(
+                    "{\"_id\": \"%s\", \"title\": \"\", \"text\": \"%s\"}\n".formatted(id, text)));
+    Files.writeString(dir.resolve("corpus.jsonl"), corpus);
+    Files.writeString(
+        dir.resolve("queries.jsonl"), "{\"_id\": \"q1\", \"text\": \"%s\"}\n".formatted(query));
+    StringBuilder qrels = new StringBuilder("query-id\tcorpus-id\tscore\n");
+    for (String id : relevant) {
+      qrels.append("q1\t").append(id).append("\t1\n");
+    }
+    Files.writeString(dir.resolve("qrels/test.tsv"), qrels);
+    return Datasets.load(dir, "test", null);
   }
 
   private static double fts5Score(Run run, String doc) {
