@@ -157,6 +157,10 @@ def rates(judge, hits, k=10):
     return sum(norm.get(d, 0.0) for _, d in hits[:k]) / len(hits[:k])
 
 
+def top10_overlap(a, b):
+    return len({d for _, d in a[:10]} & {d for _, d in b[:10]}) / 10
+
+
 def collections_table(rows):
     print('| collection | BM25 top z | dense top z | top-10 overlap | dense rates BM25 top 10 '
           '| BM25 rates dense top 10 | best confidence α |')
@@ -164,8 +168,7 @@ def collections_table(rows):
         qs = [q for q in row.queries if len(row.lexical.get(q, [])) > 1 and q in row.vector]
         zl = st.median(top_z(row.lexical[q]) for q in qs)
         zv = st.median(top_z(row.vector[q]) for q in qs)
-        overlap = st.mean(len({d for _, d in row.lexical[q][:10]} & {d for _, d in row.vector[q][:10]}) / 10
-                          for q in qs)
+        overlap = st.mean(top10_overlap(row.lexical[q], row.vector[q]) for q in qs)
         dense_rates = st.mean(rates(row.vector[q], row.lexical[q]) for q in qs)
         bm25_rates = st.mean(rates(row.lexical[q], row.vector[q]) for q in qs)
         best = max(GRID[3:9], key=lambda a: round(row.mean(lambda q: fused_ndcg(row, q, a)), 4))
@@ -263,7 +266,8 @@ def status_quo_file(cache, row):
     for path in glob.glob(f'{cache}/index/*/baseline.sqlite'):
         c = sqlite3.connect(path)
         try:
-            n = c.execute('SELECT count(*) FROM docs WHERE id IN (%s)' % ','.join('?' * len(sample)),
+            marks = ','.join('?' * len(sample))
+            n = c.execute(f'SELECT count(*) FROM docs WHERE id IN ({marks})',
                           list(sample)).fetchone()[0]
         except sqlite3.OperationalError:  # a file whose build was cut short: no table yet
             n = 0
@@ -320,7 +324,7 @@ def features(lexical, vector):
     if len(lexical) < 2 or len(vector) < 2:
         return None
     zl, zv = top_z(lexical), top_z(vector)
-    overlap = len({d for _, d in lexical[:10]} & {d for _, d in vector[:10]}) / 10
+    overlap = top10_overlap(lexical, vector)
     return [math.log(max(zl, 0.1) / max(zv, 0.1)), zl, zv, rates(lexical, vector),
             rates(vector, lexical), overlap, vector[0][0],
             vector[0][0] - vector[min(9, len(vector) - 1)][0],
@@ -384,7 +388,8 @@ def learned_table(rows):
 # --- the status quo with the engine's dedup ----------------------------------------------------
 
 def corpus_file(datasets, dataset, level):
-    name = {'sessions': 'corpus_sessions', 'observations': 'corpus_observations'}.get(level, 'corpus')
+    name = {'sessions': 'corpus_sessions',
+            'observations': 'corpus_observations'}.get(level, 'corpus')
     plain = f'{datasets}/{dataset}/{name}.jsonl'
     return plain if os.path.exists(plain) else plain + '.gz'
 
@@ -441,23 +446,23 @@ def main(argv):
     if len(argv) != 5:
         raise SystemExit(__doc__)
     runs, datasets, cache, command = argv[1:]
+    cache = os.path.expanduser(cache)
+    commands = {
+        'collections': lambda rows: collections_table(rows.values()),
+        'alpha': lambda rows: alpha_table(
+            [rows[n] for n in ('cacm', 'lisa', 'half', 'tr', 'turns')]),
+        'feedback': lambda rows: feedback_table(
+            [rows[n] for n in ('tr', 'tr-half', 'tr-every2', 'cacm', 'lisa', 'turns')],
+            datasets, cache),
+        'learned': learned_table,
+        'dedup': lambda rows: dedup_table(
+            [rows[n] for n in ('cacm', 'cranfield', 'lisa', 'scifact') + LOCOMO], datasets, cache),
+    }
     if command == 'runs':
         return runs_commands(runs, datasets)
-    rows = {n: Row(runs, datasets, n) for n in ROWS}
-    if command == 'collections':
-        collections_table(rows.values())
-    elif command == 'alpha':
-        alpha_table([rows[n] for n in ('cacm', 'lisa', 'half', 'tr', 'turns')])
-    elif command == 'feedback':
-        feedback_table([rows[n] for n in ('tr', 'tr-half', 'tr-every2', 'cacm', 'lisa', 'turns')],
-                       datasets, os.path.expanduser(cache))
-    elif command == 'learned':
-        learned_table(rows)
-    elif command == 'dedup':
-        dedup_table([rows[n] for n in ('cacm', 'cranfield', 'lisa', 'scifact') + LOCOMO],
-                    datasets, os.path.expanduser(cache))
-    else:
-        raise SystemExit(f'command: must be runs, collections, alpha, feedback, learned or dedup, got {command}')
+    if command not in commands:
+        raise SystemExit(f'command: must be runs or one of {", ".join(commands)}, got {command}')
+    commands[command]({n: Row(runs, datasets, n) for n in ROWS})
 
 
 if __name__ == '__main__':
