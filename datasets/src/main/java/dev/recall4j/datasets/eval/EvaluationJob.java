@@ -340,7 +340,7 @@ final class EvaluationJob {
                         query.namespace(),
                         options.fusionDepth()));
             List<Candidate> dense =
-                candidates(baseline.searchVector(vector, query.namespace(), options.depth()));
+                candidates(baseline.searchVector(vector, query.namespace(), options.fusionDepth()));
             List<PathResult> paths =
                 List.of(
                     new PathResult(PathResult.LEXICAL, text),

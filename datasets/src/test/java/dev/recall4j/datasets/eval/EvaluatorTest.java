@@ -185,6 +185,25 @@ class EvaluatorTest {
   }
 
   @Test
+  void theStatusQuoFusesAtTheFusionDepthOnBothPaths() throws IOException {
+    // FTS5 finds only d1; the cosine side ranks all three, but only its first enters fusion.
+    Dataset dataset =
+        oneQuery(
+            "depth",
+            Map.of("d1", "apple orchard", "d2", "zebra stripes", "d3", "granite quarry"),
+            "apple",
+            "d1");
+    Evaluator.run(
+        dataset,
+        options("hybrid,sqlite-fts5").depth(3).fusionDepth(1).runDir(tmp.resolve("runs")).build(),
+        EvalProgress.NONE);
+    for (String mode : List.of("hybrid", "sqlite-fts5")) {
+      Run run = TrecFormat.readRun(tmp.resolve("runs").resolve("depth-test." + mode + ".trec"));
+      assertTrue(run.ranking("q1").size() <= 2, mode + ": " + run.ranking("q1"));
+    }
+  }
+
+  @Test
   void theLexicalQueryDiagnosticCutsOnlyTheLexicalSide() throws IOException {
     // q1 "zebra apple" is answered by d2 (apple); its first half, "zebra", only finds d1.
     Dataset dataset =
