@@ -13,6 +13,8 @@ one of:
   learned      a per-query α from a logistic model on features of both lists (two folds)
   dedup        the status quo as run and with the engine's dedup replayed on its ranking, beside
                recall4j's `hybrid` (dedup replayed too, which must leave it unchanged)
+  decompose    the classic collections' gap to the status quo by path: the same fusion of recall4j's
+               lexical or the status quo's FTS5 list with recall4j's dense list
 
   python3 datasets/scripts/issue23_offline.py RUNS DATASETS EVAL_CACHE COMMAND
 
@@ -333,7 +335,7 @@ def features(lexical, vector):
 
 def learned_table(rows):
     table = {}
-    for row in rows.values():
+    for row in rows:
         out = []
         for q in row.queries:
             lexical, vector = row.lists(q)
@@ -442,27 +444,71 @@ def dedup_table(rows, datasets, cache):
         print(row.name, ' | '.join(cells))
 
 
+def fts5_lists(row, datasets, cache, depth=100):
+    """The status quo's own FTS5 query (every word quoted, joined by OR), best first."""
+    c = sqlite3.connect(status_quo_file(cache, row))
+    out = {}
+    with open(f'{datasets}/{row.dataset}/queries.jsonl') as f:
+        for line in f:
+            j = json.loads(line)
+            if j['_id'] not in row.qrels:
+                continue
+            words = re.findall(r'[^\W_]+', j['text'])
+            match = ' OR '.join(f'"{w}"' for w in words)
+            hits = c.execute('SELECT d.id, bm25(docs_fts) AS s FROM docs_fts JOIN docs d '
+                             'ON d.rowid = docs_fts.rowid WHERE docs_fts MATCH ? '
+                             'ORDER BY s, d.id LIMIT ?', (match, depth)).fetchall()
+            out[j['_id']] = [(-s, d) for d, s in hits]
+    c.close()
+    return out
+
+
+def decompose_table(rows, datasets, cache):
+    for row in rows:
+        fts5 = fts5_lists(row, datasets, cache)
+        status_quo = read_run(glob.glob(f'{row.base}/*.sqlite-fts5.trec')[0], 100)
+        hybrid = read_run(glob.glob(f'{row.base}/*.hybrid.trec')[0], 100)
+
+        def fused(lexical, q):
+            vector = row.vector.get(q, [])
+            w = confident_weight(lexical, vector, 0.5)
+            return ndcg(fuse([(lexical, 1 - w), (vector, w)]), row.qrels[q])
+
+        cells = {
+            'FTS5 alone': row.mean(lambda q: ndcg([d for _, d in fts5.get(q, [])], row.qrels[q])),
+            'recall4j lexical + dense, no dedup': row.mean(
+                lambda q: fused(row.lexical.get(q, []), q)),
+            'FTS5 + recall4j dense, no dedup': row.mean(lambda q: fused(fts5.get(q, []), q)),
+            'status quo as run': row.mean(
+                lambda q: ndcg([d for _, d in status_quo.get(q, [])], row.qrels[q])),
+            'recall4j hybrid (dedup)': row.mean(
+                lambda q: ndcg([d for _, d in hybrid.get(q, [])], row.qrels[q])),
+        }
+        print(row.name, ' | '.join(f'{k} {v:.4f}' for k, v in cells.items()))
+
+
 def main(argv):
     if len(argv) != 5:
         raise SystemExit(__doc__)
     runs, datasets, cache, command = argv[1:]
     cache = os.path.expanduser(cache)
+    classic = ('cacm', 'cranfield', 'lisa')
+    # command: (the rows it reads, what it prints from them)
     commands = {
-        'collections': lambda rows: collections_table(rows.values()),
-        'alpha': lambda rows: alpha_table(
-            [rows[n] for n in ('cacm', 'lisa', 'half', 'tr', 'turns')]),
-        'feedback': lambda rows: feedback_table(
-            [rows[n] for n in ('tr', 'tr-half', 'tr-every2', 'cacm', 'lisa', 'turns')],
-            datasets, cache),
-        'learned': learned_table,
-        'dedup': lambda rows: dedup_table(
-            [rows[n] for n in ('cacm', 'cranfield', 'lisa', 'scifact') + LOCOMO], datasets, cache),
+        'collections': (tuple(ROWS), collections_table),
+        'alpha': (('cacm', 'lisa', 'half', 'tr', 'turns'), alpha_table),
+        'feedback': (('tr', 'tr-half', 'tr-every2', 'cacm', 'lisa', 'turns'),
+                     lambda rows: feedback_table(rows, datasets, cache)),
+        'learned': (TRAIN + LOCOMO + TEST, learned_table),
+        'decompose': (classic, lambda rows: decompose_table(rows, datasets, cache)),
+        'dedup': (classic + ('scifact',) + LOCOMO, lambda rows: dedup_table(rows, datasets, cache)),
     }
     if command == 'runs':
         return runs_commands(runs, datasets)
     if command not in commands:
         raise SystemExit(f'command: must be runs or one of {", ".join(commands)}, got {command}')
-    commands[command]({n: Row(runs, datasets, n) for n in ROWS})
+    names, table = commands[command]
+    table([Row(runs, datasets, n) for n in names])
 
 
 if __name__ == '__main__':
