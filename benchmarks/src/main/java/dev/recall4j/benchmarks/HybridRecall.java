@@ -19,11 +19,11 @@ import org.slf4j.LoggerFactory;
  * Hybrid recall@10 (issue 22 item 5): how much of what the engine ranks first survives approximate
  * vector search. Per question, |top 10 with the defaults ∩ top 10 of the same search with {@value
  * #REFERENCE_CANDIDATES} HNSW candidates| / 10, averaged; both are {@link RecallEngine#search} over
- * private copies of the same index with the query vector precomputed. The reference is not exact
- * search (the engine has no exact vector path), so the recall curve measures its own vector
- * recall@10 against exact search beside it (the {@value #REFERENCE_CANDIDATES}-candidate point).
- * The lexical path needs no such figure: Lucene's BM25 top 10 is exact (block-max WAND skips only
- * documents that cannot enter the top k).
+ * the cached index opened read-only (a search writes nothing), with the query vector precomputed.
+ * The reference is not exact search (the engine has no exact vector path), so the recall curve
+ * measures its own vector recall@10 against exact search beside it (the {@value
+ * #REFERENCE_CANDIDATES}-candidate point). The lexical path needs no such figure: Lucene's BM25 top
+ * 10 is exact (block-max WAND skips only documents that cannot enter the top k).
  */
 final class HybridRecall {
   private static final Logger LOG = LoggerFactory.getLogger(HybridRecall.class);
@@ -60,14 +60,13 @@ final class HybridRecall {
   /** The ids of the engine's top 10 per question, with the default or the given candidate count. */
   private static List<Set<String>> topTen(
       Path index, List<BenchQuery> queries, Integer vectorCandidates) throws IOException {
-    Path copy = Fixtures.copy(index);
-    EngineConfig.Builder config = EngineConfig.builder(copy).indexDir(copy);
+    EngineConfig.Builder config = EngineConfig.builder(index).indexDir(index);
     if (vectorCandidates != null) {
       config.vectorCandidates(vectorCandidates);
     }
     List<Set<String>> out = new ArrayList<>(queries.size());
     try (RecallEngine engine =
-        RecallEngine.open(
+        RecallEngine.openReadOnly(
             config.build(), Fixtures.precomputedEmbedder(queries), Clock.systemUTC())) {
       for (BenchQuery q : queries) {
         Set<String> ids = new HashSet<>();
@@ -77,8 +76,6 @@ final class HybridRecall {
             .forEach(s -> ids.add(s.record().id()));
         out.add(ids);
       }
-    } finally {
-      Fixtures.delete(copy);
     }
     return out;
   }
