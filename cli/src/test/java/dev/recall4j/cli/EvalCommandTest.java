@@ -10,6 +10,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,26 +30,24 @@ class EvalCommandTest {
     Path locomo = Path.of(EvalCommandTest.class.getResource("/datasets/locomo-tiny").toURI());
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "eval",
+                "--dataset",
+                locomo.toString(),
+                "--level",
+                "mixed",
+                "--budget",
+                "512",
+                "--cache",
+                tmp.resolve("cache").toString(),
+                "--out",
+                tmp.resolve("r.json").toString()));
+    args.addAll(List.of(options));
     int exit =
         Main.run(
-            new String[] {
-              "eval",
-              "--dataset",
-              locomo.toString(),
-              "--level",
-              "mixed",
-              "--budget",
-              "512",
-              "--cache",
-              tmp.resolve("cache").toString(),
-              "--out",
-              tmp.resolve("r.json").toString(),
-              options[0],
-              options[1],
-              options[2]
-            },
-            new PrintWriter(out, true),
-            new PrintWriter(err, true));
+            args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
     return new Run(exit, out.toString(), err.toString());
   }
 
