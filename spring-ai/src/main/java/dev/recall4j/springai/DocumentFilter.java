@@ -67,22 +67,28 @@ final class DocumentFilter {
       throw new IllegalArgumentException("filter: an expression has no operator: " + e);
     }
     return switch (e.type()) {
-      case AND -> logical(e).and(compile(e.right()));
-      case OR -> logical(e).or(compile(e.right()));
-      case NOT -> unary(e, compile(e.left())).negate();
+      case AND -> condition(e, e.left()).and(condition(e, e.right()));
+      case OR -> condition(e, e.left()).or(condition(e, e.right()));
+      case NOT -> unary(e, condition(e, e.left())).negate();
       case EQ, NE, GT, GTE, LT, LTE -> comparison(e);
       case IN -> membership(e);
       case NIN -> membership(e).negate();
-      case ISNULL -> unary(e, metadata -> metadata.get(key(e)) == null);
-      case ISNOTNULL -> unary(e, metadata -> metadata.get(key(e)) != null);
+      case ISNULL -> unary(e, present(e).negate());
+      case ISNOTNULL -> unary(e, present(e));
     };
   }
 
-  private static Predicate<Map<String, Object>> logical(Filter.Expression e) {
-    if (e.left() == null || e.right() == null) {
-      throw refused(e, "needs an expression on each side");
+  /** An operand of AND, OR or NOT: an expression or a group. */
+  private static Predicate<Map<String, Object>> condition(Filter.Expression e, Filter.Operand side) {
+    if (!(side instanceof Filter.Expression || side instanceof Filter.Group)) {
+      throw refused(e, "combines expressions, got " + side);
     }
-    return compile(e.left());
+    return compile(side);
+  }
+
+  private static Predicate<Map<String, Object>> present(Filter.Expression e) {
+    String key = key(e);
+    return metadata -> metadata.get(key) != null;
   }
 
   private static Predicate<Map<String, Object>> unary(
