@@ -24,9 +24,9 @@ import org.springframework.ai.vectorstore.filter.Filter.ExpressionType;
  * so they hold there. The key {@code tags} holds the record's own tags: {@code EQ}/{@code NE} ask
  * whether the record carries a tag, {@code IN}/{@code NIN} whether it carries any of several.
  *
- * <p>An expression outside these rules is refused when checked, with a message naming the
- * operator: an ordered comparison ({@code GT}, {@code GTE}, {@code LT}, {@code LTE}) of a boolean
- * or on {@code tags}, a value of another type, {@code IN}/{@code NIN} without a list, a missing or
+ * <p>An expression outside these rules is refused when checked, with a message naming the operator:
+ * an ordered comparison ({@code GT}, {@code GTE}, {@code LT}, {@code LTE}) of a boolean or on
+ * {@code tags}, a value of another type, {@code IN}/{@code NIN} without a list, a missing or
  * misplaced operand. Immutable and thread-safe.
  */
 final class DocumentFilter {
@@ -54,12 +54,13 @@ final class DocumentFilter {
   }
 
   private static Predicate<Map<String, Object>> compile(Filter.Operand operand) {
-    return switch (operand) {
-      case Filter.Group group -> compile(group.content());
-      case Filter.Expression expression -> expression(expression);
-      case null -> throw new IllegalArgumentException("filter: an expression is missing");
-      default -> throw new IllegalArgumentException("filter: not an expression: " + operand);
-    };
+    if (operand instanceof Filter.Group group) {
+      return compile(group.content());
+    }
+    if (operand instanceof Filter.Expression expression) {
+      return expression(expression);
+    }
+    throw new IllegalArgumentException("filter: not an expression: " + operand);
   }
 
   private static Predicate<Map<String, Object>> expression(Filter.Expression e) {
@@ -79,7 +80,8 @@ final class DocumentFilter {
   }
 
   /** An operand of AND, OR or NOT: an expression or a group. */
-  private static Predicate<Map<String, Object>> condition(Filter.Expression e, Filter.Operand side) {
+  private static Predicate<Map<String, Object>> condition(
+      Filter.Expression e, Filter.Operand side) {
     if (!(side instanceof Filter.Expression || side instanceof Filter.Group)) {
       throw refused(e, "combines expressions, got " + side);
     }
@@ -126,7 +128,7 @@ final class DocumentFilter {
 
   private static Predicate<Map<String, Object>> membership(Filter.Expression e) {
     String key = key(e);
-    if (!(e.right() instanceof Filter.Value(Collection<?> given))) {
+    if (!(e.right() instanceof Filter.Value v) || !(v.value() instanceof Collection<?> given)) {
       throw refused(e, "needs a list of values, got " + e.right());
     }
     List<Object> values = given.stream().map(value -> scalar(e, value)).toList();
@@ -142,25 +144,25 @@ final class DocumentFilter {
   }
 
   private static String key(Filter.Expression e) {
-    if (!(e.left() instanceof Filter.Key(String key)) || key == null || key.isBlank()) {
+    if (!(e.left() instanceof Filter.Key key) || key.key() == null || key.key().isBlank()) {
       throw refused(e, "needs a metadata key on the left, got " + e.left());
     }
-    return key;
+    return key.key();
   }
 
   /** A value as compared: strings, booleans and numbers as they are, dates as Spring AI's text. */
   private static Object scalar(Filter.Expression e, Object value) {
-    return switch (value) {
-      case String s -> s;
-      case Boolean b -> b;
-      case Number n -> n;
-      case Date date -> SPRING_AI_DATE.format(date.toInstant());
-      case null -> throw refused(e, "needs a value on the right");
-      default ->
-          throw refused(
-              e,
-              "compares strings, numbers, booleans or dates, got a " + value.getClass().getName());
-    };
+    if (value instanceof String || value instanceof Boolean || value instanceof Number) {
+      return value;
+    }
+    if (value instanceof Date date) {
+      return SPRING_AI_DATE.format(date.toInstant());
+    }
+    throw refused(
+        e,
+        value == null
+            ? "needs a value on the right"
+            : "compares strings, numbers, booleans or dates, got a " + value.getClass().getName());
   }
 
   @SuppressWarnings("unchecked")
@@ -179,13 +181,16 @@ final class DocumentFilter {
 
   /** The order of a stored value against a filter value, or null when they do not compare. */
   private static Integer compare(Object stored, Object value) {
-    return switch (stored) {
-      case Number n when value instanceof Number v ->
-          Double.compare(n.doubleValue(), v.doubleValue());
-      case String s when value instanceof String v -> s.compareTo(v);
-      case Boolean b when value instanceof Boolean v -> Boolean.compare(b, v);
-      case null, default -> null;
-    };
+    if (stored instanceof Number n && value instanceof Number v) {
+      return Double.compare(n.doubleValue(), v.doubleValue());
+    }
+    if (stored instanceof String s && value instanceof String v) {
+      return s.compareTo(v);
+    }
+    if (stored instanceof Boolean b && value instanceof Boolean v) {
+      return Boolean.compare(b, v);
+    }
+    return null;
   }
 
   private static IllegalArgumentException refused(Filter.Expression e, String why) {

@@ -81,22 +81,25 @@ record IndexConditions(Set<String> tags, Set<Silo> silos, Set<Kind> kinds) {
   }
 
   private static Translation translate(Filter.Operand operand) {
-    return switch (operand) {
-      case Filter.Group group -> translate(group.content());
-      case Filter.Expression e when e.type() == Filter.ExpressionType.AND -> both(e);
-      case Filter.Expression e when e.type() == Filter.ExpressionType.OR -> either(e);
-      case Filter.Expression e
-          when e.type() == Filter.ExpressionType.EQ || e.type() == Filter.ExpressionType.IN ->
-          values(e);
-      case Filter.Expression e -> Translation.none(e, "");
-      default -> new Translation(null, String.valueOf(operand));
+    if (operand instanceof Filter.Group group) {
+      return translate(group.content());
+    }
+    if (!(operand instanceof Filter.Expression e) || e.type() == null) {
+      return new Translation(null, String.valueOf(operand));
+    }
+    return switch (e.type()) {
+      case AND -> both(e);
+      case OR -> either(e);
+      case EQ, IN -> values(e);
+      default -> Translation.none(e, "");
     };
   }
 
   private static Translation values(Filter.Expression e) {
-    if (!(e.left() instanceof Filter.Key(String key)) || !(e.right() instanceof Filter.Value v)) {
+    if (!(e.left() instanceof Filter.Key k) || !(e.right() instanceof Filter.Value v)) {
       return Translation.none(e, "without a key and a value");
     }
+    String key = k.key();
     if (v.value() == null) {
       return Translation.none(e, "without a value");
     }
@@ -137,12 +140,13 @@ record IndexConditions(Set<String> tags, Set<Silo> silos, Set<Kind> kinds) {
       if (value instanceof String text) {
         field = key.equals(DocumentRecords.SILO) ? siloNamed(text) : kindNamed(text);
       }
-      switch (field.orElse(null)) {
-        case Silo silo -> silos.add(silo);
-        case Kind kind -> kinds.add(kind);
-        case null, default -> {
-          return Translation.none(e, "on " + key + " with " + value);
-        }
+      Object named = field.orElse(null);
+      if (named instanceof Silo silo) {
+        silos.add(silo);
+      } else if (named instanceof Kind kind) {
+        kinds.add(kind);
+      } else {
+        return Translation.none(e, "on " + key + " with " + value);
       }
     }
     return Translation.of(new IndexConditions(Set.of(), silos, kinds));
@@ -162,7 +166,8 @@ record IndexConditions(Set<String> tags, Set<Silo> silos, Set<Kind> kinds) {
 
   private static Translation both(Filter.Expression e) {
     Translation left = translate(e.left());
-    Translation right = e.right() == null ? Translation.none(e, "with one side") : translate(e.right());
+    Translation right =
+        e.right() == null ? Translation.none(e, "with one side") : translate(e.right());
     if (left.conditions() == null || right.conditions() == null) {
       return left.conditions() == null ? left : right;
     }
@@ -179,7 +184,8 @@ record IndexConditions(Set<String> tags, Set<Silo> silos, Set<Kind> kinds) {
 
   private static Translation either(Filter.Expression e) {
     Translation left = translate(e.left());
-    Translation right = e.right() == null ? Translation.none(e, "with one side") : translate(e.right());
+    Translation right =
+        e.right() == null ? Translation.none(e, "with one side") : translate(e.right());
     if (left.conditions() == null || right.conditions() == null) {
       return left.conditions() == null ? left : right;
     }

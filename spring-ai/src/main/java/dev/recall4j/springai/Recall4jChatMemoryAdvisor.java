@@ -31,8 +31,8 @@ import reactor.core.publisher.Mono;
  * exchange (the user's message and the answer) is saved as one record of the conversation.
  *
  * <p>The conversation id ({@link ChatMemory#CONVERSATION_ID} in the advisor context, required as
- * for Spring AI's own memory advisors) is the session of the records: a recall sees the records of its own
- * conversation and those of no conversation (the user's memories, documents), never another
+ * for Spring AI's own memory advisors) is the session of the records: a recall sees the records of
+ * its own conversation and those of no conversation (the user's memories, documents), never another
  * conversation's. Exchanges are memory records of kind {@link #CONVERSATION} in the namespace and
  * project the builder names, the text {@code User: …} then {@code Assistant: …}; they age and rank
  * like every memory. The system message gains the instructions and the engine's rendered block only
@@ -86,8 +86,8 @@ public final class Recall4jChatMemoryAdvisor implements BaseChatMemoryAdvisor {
   /**
    * Adds what is recalled for the user's text to the system message.
    *
-   * @throws IllegalArgumentException when the context has no conversation id, or naming the
-   *     session when it is no valid scope name ({@code [A-Za-z0-9._@:/-]}, at most 128 characters)
+   * @throws IllegalArgumentException when the context has no conversation id, or naming the session
+   *     when it is no valid scope name ({@code [A-Za-z0-9._@:/-]}, at most 128 characters)
    */
   @Override
   public ChatClientRequest before(ChatClientRequest request, AdvisorChain chain) {

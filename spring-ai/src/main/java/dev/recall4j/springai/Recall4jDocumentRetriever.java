@@ -33,9 +33,9 @@ import org.springframework.ai.vectorstore.filter.FilterExpressionTextParser;
  *
  * <p>A filter expression narrows the recall inside the index, so only those it translates exactly
  * are accepted: {@code ==} on string or boolean metadata and on {@code tags}, {@code ==} and {@code
- * IN} on {@code silo} and {@code kind}, {@code AND} of these, {@code OR} of silo or kind conditions;
- * any other is refused when the retriever is built, naming the operator. Pinned records answer to
- * the scope, silo and kind only: tags narrow what is searched, not the standing context.
+ * IN} on {@code silo} and {@code kind}, {@code AND} of these, {@code OR} of silo or kind
+ * conditions; any other is refused when the retriever is built, naming the operator. Pinned records
+ * answer to the scope, silo and kind only: tags narrow what is searched, not the standing context.
  * Thread-safe, as the engine is.
  */
 public final class Recall4jDocumentRetriever implements DocumentRetriever {

@@ -16,8 +16,8 @@ import org.springframework.ai.embedding.EmbeddingResponse;
  * hybrid recall embeds queries with that model): {@code new
  * Recall4jEmbeddingModel(engine.embedder().orElseThrow())}.
  *
- * <p>Texts are embedded as documents ({@link Embedder#embedDocuments}); request options are
- * ignored (the engine's configuration chose the model). The embedder stays the caller's to close.
+ * <p>Texts are embedded as documents ({@link Embedder#embedDocuments}); request options are ignored
+ * (the engine's configuration chose the model). The embedder stays the caller's to close.
  * Thread-safe, as embedders are.
  */
 public final class Recall4jEmbeddingModel implements EmbeddingModel {
@@ -49,8 +49,7 @@ public final class Recall4jEmbeddingModel implements EmbeddingModel {
   @Override
   public float[] embed(Document document) {
     Checks.notNull(document, "document");
-    Checks.require(
-        document.isText(), "document", "has no text to embed (id %s)", document.getId());
+    Checks.require(document.isText(), "document", "has no text to embed (id %s)", document.getId());
     return embedder.embedDocuments(List.of(document.getText())).get(0);
   }
 

@@ -40,8 +40,8 @@ import org.springframework.ai.vectorstore.observation.VectorStoreObservationCont
  * scores; the metadata also holds {@code distance} (1 − score). A similarity threshold of 0 accepts
  * every document. A filter the index runs exactly ({@link IndexConditions}) is the kNN pre-filter;
  * any other filter is evaluated ({@link DocumentFilter}) over every active record of the namespace,
- * streamed with a bounded top-k, so results are exact at a cost linear in the namespace. Only active
- * records are seen: one the engine forgot or superseded is gone from the store.
+ * streamed with a bounded top-k, so results are exact at a cost linear in the namespace. Only
+ * active records are seen: one the engine forgot or superseded is gone from the store.
  *
  * <p><b>A store owns its namespace</b>: deleting by filter purges any matching record in it,
  * whoever wrote it. Deletes are purges (gone for good). Thread-safe, as the engine is; spans and
@@ -112,7 +112,9 @@ public final class Recall4jVectorStore extends AbstractObservationVectorStore {
     }
   }
 
-  /** Purges the documents with these ids, in one commit; ids this store does not hold are skipped. */
+  /**
+   * Purges the documents with these ids, in one commit; ids this store does not hold are skipped.
+   */
   @Override
   public void doDelete(List<String> ids) {
     Checks.notNull(ids, "ids");
@@ -191,7 +193,9 @@ public final class Recall4jVectorStore extends AbstractObservationVectorStore {
             }
           });
     }
-    return matches.inOrder().stream().map(match -> document(match.record(), match.score())).toList();
+    return matches.inOrder().stream()
+        .map(match -> document(match.record(), match.score()))
+        .toList();
   }
 
   private Document document(MemoryRecord record, double score) {
@@ -272,8 +276,8 @@ public final class Recall4jVectorStore extends AbstractObservationVectorStore {
   }
 
   /**
-   * Options of a {@link Recall4jVectorStore}; also Spring AI's observation registry, convention
-   * and batching strategy (the engine embeds in its own batches, so the strategy is not used).
+   * Options of a {@link Recall4jVectorStore}; also Spring AI's observation registry, convention and
+   * batching strategy (the engine embeds in its own batches, so the strategy is not used).
    */
   public static final class Builder extends AbstractVectorStoreBuilder<Builder> {
     private final RecallEngine engine;
@@ -310,8 +314,8 @@ public final class Recall4jVectorStore extends AbstractObservationVectorStore {
 
     /**
      * The silo of documents whose metadata names none (default RAG: documents are usually chunks).
-     * Memory and KB records stored here are not deduplicated by content, unlike the engine's
-     * {@code save}.
+     * Memory and KB records stored here are not deduplicated by content, unlike the engine's {@code
+     * save}.
      */
     public Builder silo(Silo silo) {
       this.silo = silo;

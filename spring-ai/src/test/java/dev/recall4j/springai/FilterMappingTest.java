@@ -23,8 +23,8 @@ import org.springframework.ai.vectorstore.filter.Filter.Value;
 import org.springframework.ai.vectorstore.filter.FilterExpressionTextParser;
 
 /**
- * Every operator of Spring AI's portable filter language, through the store: each is supported
- * (the ids it selects) or refused (a message naming it). Filters the index runs are marked, so both
+ * Every operator of Spring AI's portable filter language, through the store: each is supported (the
+ * ids it selects) or refused (a message naming it). Filters the index runs are marked, so both
  * paths, the kNN pre-filter and the evaluation over the namespace, are checked to agree.
  */
 class FilterMappingTest {
@@ -36,7 +36,9 @@ class FilterMappingTest {
     fixture = new EngineFixture(workspace);
     fixture.store.add(
         List.of(
-            doc("d1", Map.of("country", "BG", "year", 2020, "active", true, "tags", List.of("news"))),
+            doc(
+                "d1",
+                Map.of("country", "BG", "year", 2020, "active", true, "tags", List.of("news"))),
             doc("d2", Map.of("country", "NL", "year", 2021L, "active", false, "silo", "kb")),
             doc("d3", Map.of("country", "BG", "year", 2023.0, "session", "s1")),
             doc("d4", Map.of("title", "Harbour", "kind", "incident"))));
@@ -90,7 +92,9 @@ class FilterMappingTest {
   @MethodSource("supported")
   void supportedFiltersSelectTheirDocuments(String filter, boolean indexed, List<String> ids) {
     Filter.Expression expression = new FilterExpressionTextParser().parse(filter);
-    assertThat(IndexConditions.of(expression).isPresent()).as("index translation").isEqualTo(indexed);
+    assertThat(IndexConditions.of(expression).isPresent())
+        .as("index translation")
+        .isEqualTo(indexed);
 
     List<Document> found =
         fixture.store.similaritySearch(
@@ -105,7 +109,8 @@ class FilterMappingTest {
   }
 
   static Stream<Arguments> refused() {
-    Filter.Expression bg = new Filter.Expression(ExpressionType.EQ, new Key("country"), new Value("BG"));
+    Filter.Expression bg =
+        new Filter.Expression(ExpressionType.EQ, new Key("country"), new Value("BG"));
     return Stream.of(
         Arguments.of(new FilterExpressionTextParser().parse("active > true"), "GT"),
         Arguments.of(new FilterExpressionTextParser().parse("active <= false"), "LTE"),
@@ -117,8 +122,10 @@ class FilterMappingTest {
         Arguments.of(
             new Filter.Expression(ExpressionType.EQ, new Key("country"), new Value(List.of("BG"))),
             "EQ"),
-        Arguments.of(new Filter.Expression(ExpressionType.IN, new Key("country"), new Value("BG")), "IN"),
-        Arguments.of(new Filter.Expression(ExpressionType.NIN, new Key("year"), new Value(2020)), "NIN"),
+        Arguments.of(
+            new Filter.Expression(ExpressionType.IN, new Key("country"), new Value("BG")), "IN"),
+        Arguments.of(
+            new Filter.Expression(ExpressionType.NIN, new Key("year"), new Value(2020)), "NIN"),
         Arguments.of(new Filter.Expression(ExpressionType.GT, new Value(1), new Value(2)), "GT"),
         Arguments.of(new Filter.Expression(ExpressionType.AND, bg, null), "AND"),
         Arguments.of(new Filter.Expression(ExpressionType.OR, bg, new Key("year")), "OR"),

@@ -65,7 +65,8 @@ class VectorStoreMappingTest {
     metadata.put("weight", 1.5f);
     metadata.put("active", true);
     metadata.put("note with space", "50% off");
-    fixture.store.add(List.of(new Document("brest", "The Brest gauge was rebuilt in 2019.", metadata)));
+    fixture.store.add(
+        List.of(new Document("brest", "The Brest gauge was rebuilt in 2019.", metadata)));
 
     MemoryRecord record = fixture.engine.get(Scope.of("spring"), "brest").orElseThrow();
     assertThat(record.silo()).isEqualTo(Silo.KB);
@@ -93,7 +94,8 @@ class VectorStoreMappingTest {
             new Document("c", "Sea level rose by three millimetres a year.", Map.of())));
 
     List<Document> two =
-        fixture.store.similaritySearch(query("Heights are relative to chart datum.").topK(2).build());
+        fixture.store.similaritySearch(
+            query("Heights are relative to chart datum.").topK(2).build());
 
     assertThat(two).hasSize(2);
     assertThat(two.get(0).getId()).isEqualTo("a");
@@ -147,12 +149,15 @@ class VectorStoreMappingTest {
   @Test
   void documentsAreRecordsTheEngineRecallsAndTheNativeClientIsTheEngine() {
     fixture.store.add(
-        List.of(new Document("csv", "Station CSVs leave blank phases below one centimetre.", Map.of())));
+        List.of(
+            new Document(
+                "csv", "Station CSVs leave blank phases below one centimetre.", Map.of())));
 
     List<RecalledItem> items =
         fixture
             .engine
-            .recall(RecallRequest.builder("blank phases in station CSVs").namespace("spring").build())
+            .recall(
+                RecallRequest.builder("blank phases in station CSVs").namespace("spring").build())
             .items();
 
     assertThat(items).extracting(item -> item.record().id()).contains("csv");
