@@ -10,6 +10,7 @@ import dev.recall4j.core.Silo;
 import dev.recall4j.engine.RecallEngine;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.client.ChatClientMessageAggregator;
@@ -57,6 +58,7 @@ public final class Recall4jChatMemoryAdvisor implements BaseChatMemoryAdvisor {
   private final RecallEngine engine;
   private final String namespace;
   private final String project;
+  private final Set<Silo> silos;
   private final Integer budgetTokens;
   private final String instructions;
   private final int order;
@@ -67,6 +69,7 @@ public final class Recall4jChatMemoryAdvisor implements BaseChatMemoryAdvisor {
     Scope scope = Scope.of(builder.namespace, builder.project);
     this.namespace = scope.namespace();
     this.project = scope.project();
+    this.silos = Set.copyOf(Checks.notNull(builder.silos, "silos"));
     this.budgetTokens = builder.budgetTokens;
     this.instructions = Checks.notNull(builder.instructions, "instructions");
     this.order = builder.order;
@@ -97,7 +100,12 @@ public final class Recall4jChatMemoryAdvisor implements BaseChatMemoryAdvisor {
     }
     Scope scope = scope(request.context());
     RecallResult result =
-        engine.recall(RecallRequest.builder(text).scope(scope).budgetTokens(budgetTokens).build());
+        engine.recall(
+            RecallRequest.builder(text)
+                .scope(scope)
+                .silos(silos)
+                .budgetTokens(budgetTokens)
+                .build());
     ChatClientRequest.Builder advised = request.mutate().context(USER_TEXT, text);
     if (!result.items().isEmpty()) {
       String system = request.prompt().getSystemMessage().getText();
@@ -162,6 +170,7 @@ public final class Recall4jChatMemoryAdvisor implements BaseChatMemoryAdvisor {
     private final RecallEngine engine;
     private String namespace = Scope.DEFAULT_NAMESPACE;
     private String project;
+    private Set<Silo> silos = Set.of();
     private Integer budgetTokens;
     private String instructions = DEFAULT_INSTRUCTIONS;
     private int order = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER;
@@ -180,6 +189,15 @@ public final class Recall4jChatMemoryAdvisor implements BaseChatMemoryAdvisor {
     /** The project recalled (with the project-less records) and written, or null (default). */
     public Builder project(String project) {
       this.project = project;
+      return this;
+    }
+
+    /**
+     * Only these silos are recalled (default all). Beside a RAG advisor over {@link
+     * Recall4jDocumentRetriever}, {@code Set.of(Silo.MEMORY)} leaves the documents to it.
+     */
+    public Builder silos(Set<Silo> silos) {
+      this.silos = silos;
       return this;
     }
 

@@ -9,8 +9,11 @@ import dev.recall4j.core.Silo;
 import dev.recall4j.engine.Teams;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -96,6 +99,31 @@ class ChatMemoryAdvisorTest {
 
     String other = ask(chat, "bob-1", "Where does my boat moor?");
     assertThat(other).as("another conversation's exchanges stay apart").doesNotContain("pontoon C");
+  }
+
+  @Test
+  void onlyTheSilosAskedForAreRecalled() {
+    for (Silo silo : List.of(Silo.MEMORY, Silo.RAG)) {
+      fixture.engine.save(
+          MemoryRecord.builder()
+              .id("moorings-" + silo.name().toLowerCase(Locale.ROOT))
+              .silo(silo)
+              .scope(Scope.of("silos"))
+              .content("Mooring note kept in the " + silo + " silo: pontoon C is for visitors.")
+              .build(Instant.now()));
+    }
+    ChatClient chat =
+        ChatClient.builder(new EchoChatModel())
+            .defaultAdvisors(
+                Recall4jChatMemoryAdvisor.builder(fixture.engine)
+                    .namespace("silos")
+                    .silos(Set.of(Silo.MEMORY))
+                    .build())
+            .build();
+
+    String prompt = ask(chat, "c1", "Which pontoon is for visitors?");
+
+    assertThat(prompt).contains("kept in the MEMORY silo").doesNotContain("kept in the RAG silo");
   }
 
   @Test
