@@ -28,6 +28,7 @@ import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.Prompt;
+import reactor.core.publisher.Flux;
 
 /**
  * Long-term chat memory with a chat model that answers with the prompt it was given, so each answer
@@ -44,6 +45,15 @@ class ChatMemoryAdvisorTest {
       String text =
           prompt.getInstructions().stream().map(Message::getText).collect(Collectors.joining("\n"));
       return new ChatResponse(List.of(new Generation(new AssistantMessage(text))));
+    }
+
+    /** The same answer in two chunks. */
+    @Override
+    public Flux<ChatResponse> stream(Prompt prompt) {
+      String text = call(prompt).getResult().getOutput().getText();
+      int half = text.length() / 2;
+      return Flux.just(text.substring(0, half), text.substring(half))
+          .map(chunk -> new ChatResponse(List.of(new Generation(new AssistantMessage(chunk)))));
     }
   }
 
@@ -124,6 +134,34 @@ class ChatMemoryAdvisorTest {
     String prompt = ask(chat, "c1", "Which pontoon is for visitors?");
 
     assertThat(prompt).contains("kept in the MEMORY silo").doesNotContain("kept in the RAG silo");
+  }
+
+  @Test
+  void aStreamedAnswerIsSavedWholeOnce() {
+    ChatClient chat =
+        ChatClient.builder(new EchoChatModel())
+            .defaultAdvisors(
+                Recall4jChatMemoryAdvisor.builder(fixture.engine).namespace("stream").build())
+            .build();
+
+    String streamed =
+        String.join(
+            "",
+            chat
+                .prompt()
+                .user("The tide turns at noon today.")
+                .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "s1"))
+                .stream()
+                .content()
+                .collectList()
+                .block());
+
+    List<MemoryRecord> saved = new ArrayList<>();
+    fixture.engine.export(Scope.of("stream"), Teams.NONE, saved::add);
+    assertThat(saved)
+        .singleElement()
+        .extracting(MemoryRecord::content)
+        .isEqualTo("User: The tide turns at noon today.\nAssistant: " + streamed);
   }
 
   @Test
