@@ -69,7 +69,8 @@ final class DocumentRecords {
             case KIND -> record.kind(Kind.parse("metadata.kind", text));
             case "title" -> record.title(text);
             case "project" -> project = text;
-            default -> session = text;
+            case "session" -> session = text;
+            default -> throw new IllegalStateException("unmapped field key " + key);
           }
         }
       }

@@ -96,13 +96,13 @@ record IndexConditions(Set<String> tags, Set<Silo> silos, Set<Kind> kinds) {
   }
 
   private static Translation values(Filter.Expression e) {
-    if (!(e.left() instanceof Filter.Key k) || !(e.right() instanceof Filter.Value v)) {
+    if (!(e.left() instanceof Filter.Key k)
+        || k.key() == null
+        || !(e.right() instanceof Filter.Value v)
+        || v.value() == null) {
       return Translation.none(e, "without a key and a value");
     }
     String key = k.key();
-    if (v.value() == null) {
-      return Translation.none(e, "without a value");
-    }
     boolean in = e.type() == Filter.ExpressionType.IN;
     if (in && !(v.value() instanceof Collection<?>)) {
       return Translation.none(e, "without a list");
