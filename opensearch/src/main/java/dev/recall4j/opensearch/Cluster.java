@@ -16,12 +16,16 @@ import org.opensearch.client.Request;
 import org.opensearch.client.Response;
 import org.opensearch.client.ResponseException;
 import org.opensearch.client.RestClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The cluster's HTTP API as JSON in, JSON out, over OpenSearch's low-level REST client (which
  * spreads requests over the nodes and moves on from one that fails). Thread-safe.
  */
 final class Cluster implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(Cluster.class);
+
   static final ObjectMapper JSON = new ObjectMapper();
 
   private static final ContentType NDJSON = ContentType.create("application/x-ndjson");
@@ -79,10 +83,20 @@ final class Cluster implements Closeable {
   }
 
   private JsonNode perform(Request request) throws IOException {
+    long start = System.nanoTime();
     try {
       return read(client.performRequest(request));
     } catch (ResponseException e) {
       throw ClusterException.of(request.getMethod(), request.getEndpoint(), read(e.getResponse()));
+    } finally {
+      if (LOG.isDebugEnabled()) {
+        LOG.debug(
+            "{} {} {} in {} ms",
+            request.getMethod(),
+            request.getEndpoint(),
+            request.getParameters(),
+            (System.nanoTime() - start) / 1_000_000);
+      }
     }
   }
 

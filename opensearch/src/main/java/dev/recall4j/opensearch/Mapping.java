@@ -109,7 +109,7 @@ final class Mapping {
     ObjectNode body = Cluster.JSON.createObjectNode();
     ObjectNode index = indexSettings(body, options);
     index.put("knn", true);
-    index.put("refresh_interval", options.refreshInterval().toMillis() + "ms");
+    index.put("refresh_interval", refreshInterval(options));
     index
         .putObject("similarity")
         .putObject(SIMILARITY)
@@ -168,7 +168,9 @@ final class Mapping {
   /** The body of the request creating the access-statistics index. */
   static ObjectNode accessIndex(OpenSearchOptions options) {
     ObjectNode body = Cluster.JSON.createObjectNode();
-    indexSettings(body, options);
+    // Read in real time, so never waited for by readers; but a write that waits for the records'
+    // refresh waits for this index's too, as one bulk request.
+    indexSettings(body, options).put("refresh_interval", refreshInterval(options));
     ObjectNode mappings = body.putObject("mappings");
     mappings.put("dynamic", false);
     mappings.putObject("properties");
@@ -180,6 +182,10 @@ final class Mapping {
     index.put("number_of_shards", options.shards());
     index.put("number_of_replicas", options.replicas());
     return index;
+  }
+
+  private static String refreshInterval(OpenSearchOptions options) {
+    return options.refreshInterval().toMillis() + "ms";
   }
 
   private static ObjectNode passages(OpenSearchOptions options) {
