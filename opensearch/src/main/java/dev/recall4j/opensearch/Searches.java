@@ -65,8 +65,8 @@ final class Searches {
   }
 
   /**
-   * Up to {@code size} records matching {@code query} with an id after {@code afterId} (null: from
-   * the first), in id order.
+   * Up to {@code size} records meeting the filter clauses with an id after {@code afterId} (null:
+   * from the first), in id order.
    */
   static ObjectNode byId(ArrayNode filter, String afterId, int size) {
     ArrayNode clauses = filter.deepCopy();

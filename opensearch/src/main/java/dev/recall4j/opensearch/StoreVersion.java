@@ -13,9 +13,10 @@ import java.util.TreeMap;
  *
  * <p>A write becomes visible to searches only by a refresh, which changes the first number after
  * the new view is in place; an access-statistics update is read in real time, and changes the
- * second. So two reads of the same version see the same answers; the version may also change
- * without any visible change (a refresh with nothing new), which costs a cache a recomputation,
- * never a stale answer.
+ * second. Every copy counts, since a search may be answered by any copy, and each refreshes on its
+ * own. So two reads of the same version see the same answers; the version may also change without
+ * any visible change (a refresh with nothing new, a replica that starts or moves), which costs a
+ * cache a recomputation, never a stale answer.
  */
 final class StoreVersion {
   private static final long FNV_OFFSET = 0xcbf29ce484222325L;

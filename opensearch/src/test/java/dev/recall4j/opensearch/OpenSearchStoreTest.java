@@ -528,6 +528,8 @@ class OpenSearchStoreTest {
   void theVersionChangesWithEveryVisibleWriteAndOnlyThen() throws IOException {
     try (OpenSearchStore store = stores.lexical(index)) {
       store.upsert(record("a", "alpha").build());
+      // A replica that finishes starting is a change of the shards' statistics too.
+      stores.awaitGreen(index);
       long v1 = store.version();
       assertThat(store.version()).isEqualTo(v1);
       store.upsert(record("b", "beta").build());

@@ -60,6 +60,17 @@ final class TestStores implements AutoCloseable {
     return OpenSearchOptions.builder(hosts.uris(), index).refreshInterval(Duration.ofMillis(50));
   }
 
+  /** Waits until every shard copy of the index and of its access index has started. */
+  void awaitGreen(String index) throws IOException {
+    try (Cluster cluster = new Cluster(hosts.uris())) {
+      cluster.call(
+          "GET",
+          "/_cluster/health/" + index + "," + index + "-access",
+          Map.of("wait_for_status", "green", "timeout", "60s"),
+          null);
+    }
+  }
+
   OpenSearchStore open(String index, UnaryOperator<OpenSearchOptions.Builder> settings)
       throws IOException {
     return OpenSearchStore.open(settings.apply(options(index)).build());

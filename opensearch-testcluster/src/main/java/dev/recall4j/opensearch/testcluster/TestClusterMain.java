@@ -41,7 +41,10 @@ public final class TestClusterMain {
     TestCluster cluster;
     try {
       cluster = TestCluster.start(nodes, clusterName, baseDir, logsDir);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
+      // A node that fails to start leaves OpenSearch's non-daemon threads behind: exit, so that the
+      // parent sees the failure now instead of at its start timeout. A missing plugin dependency
+      // is a NoClassDefFoundError.
       e.printStackTrace();
       System.exit(1);
       return;
