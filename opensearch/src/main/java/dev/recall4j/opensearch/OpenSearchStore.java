@@ -178,7 +178,6 @@ public final class OpenSearchStore implements Closeable {
    */
   public void upsertAll(Collection<MemoryRecord> records) throws IOException {
     Checks.notNull(records, "records");
-    requireWritable();
     Map<String, MemoryRecord> batch = new LinkedHashMap<>();
     Map<String, ObjectNode> sources = new HashMap<>();
     for (MemoryRecord record : records) {
@@ -190,6 +189,7 @@ public final class OpenSearchStore implements Closeable {
     if (batch.isEmpty()) {
       return;
     }
+    requireWritable();
     Map<String, String> stored = routings(batch.keySet());
     List<JsonNode> lines = new ArrayList<>();
     for (MemoryRecord record : batch.values()) {
@@ -440,10 +440,10 @@ public final class OpenSearchStore implements Closeable {
   public int purgeAll(Collection<String> ids) throws IOException {
     Checks.notNull(ids, "ids");
     ids.forEach(id -> Checks.notNull(id, "ids"));
-    requireWritable();
     if (ids.isEmpty()) {
       return 0;
     }
+    requireWritable();
     Map<String, String> stored = routings(ids);
     if (stored.isEmpty()) {
       return 0;

@@ -7,6 +7,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
 
 /**
  * The bodies of the store's searches. Every ranked search sorts by score, then id, as the
@@ -15,12 +17,16 @@ import java.util.Map;
 final class Searches {
   /**
    * Most word occurrences of a query text sent to the cluster. The cluster refuses a query of more
-   * than 1,024 clauses, and its {@code match} query makes one per token per field (the code field
-   * splits an identifier into several). A longer text keeps its most frequent words (ties: the
-   * earliest), each as often as it occurs, until this many occurrences; the in-process store keeps
-   * the 256 most frequent analysed terms per field instead. Queries agents send are far shorter.
+   * than 1,024 clauses, and its {@code match} query makes one per token per field. A longer text
+   * keeps its most frequent words (ties: the earliest), each as often as it occurs, until this many
+   * occurrences, as words separated by spaces (an identifier such as {@code a.b} is then two
+   * words); the in-process store keeps the 256 most frequent analysed terms per field instead.
+   * Queries agents send are far shorter, and go as they are.
    */
   static final int MAX_QUERY_WORDS = 100;
+
+  /** What any of the analyzers may make a token of: a run of letters and digits. */
+  private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{Nd}]+");
 
   private Searches() {}
 
@@ -110,8 +116,8 @@ final class Searches {
 
   /** {@code text}, or its most frequent words when it holds more than {@link #MAX_QUERY_WORDS}. */
   static String bounded(String text) {
-    String[] words = text.strip().split("\\s+");
-    if (words.length <= MAX_QUERY_WORDS) {
+    List<String> words = WORD.matcher(text).results().map(MatchResult::group).toList();
+    if (words.size() <= MAX_QUERY_WORDS) {
       return text;
     }
     Map<String, Integer> counts = new LinkedHashMap<>();

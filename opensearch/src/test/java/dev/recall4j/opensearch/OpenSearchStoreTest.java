@@ -25,6 +25,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -263,6 +265,11 @@ class OpenSearchStoreTest {
     try (OpenSearchStore store = stores.lexical(index)) {
       store.upsert(record("a", "word1 and camelCase2").build());
       assertThat(ids(store.searchLexical(query.toString(), StoreFilter.all(NS), 5)))
+          .containsExactly("a");
+      String withoutSpaces =
+          IntStream.range(0, 2_000).mapToObj(i -> "w" + i).collect(Collectors.joining(","))
+              + ",word1,word1";
+      assertThat(ids(store.searchLexical(withoutSpaces, StoreFilter.all(NS), 5)))
           .containsExactly("a");
     }
   }
