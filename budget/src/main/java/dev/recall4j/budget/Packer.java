@@ -20,7 +20,7 @@ import java.util.Map;
  * pure function of the inputs and the settings. Immutable and thread-safe; the token-count cache it
  * holds is thread-safe.
  *
- * <p><b>Algorithm.</b> Each step names the class that owns it and gives its reasons.
+ * <p><b>Algorithm.</b> Each step names the class that owns it, where its reasons are given.
  *
  * <ol>
  *   <li>The usable budget is {@code floor(budgetTokens / (1 + safetyMargin))}: the margin covers a

@@ -35,28 +35,15 @@ class BlockCostsTest {
 
   @Test
   void aFullLineIsCountedOnceForEveryPackerSharingTheCache() {
-    int[] calls = {0};
-    TokenCounter counting =
-        new TokenCounter() {
-          @Override
-          public String name() {
-            return "chars";
-          }
-
-          @Override
-          public int count(String text) {
-            calls[0]++;
-            return text.length();
-          }
-        };
+    Fixtures.Chars counting = new Fixtures.Chars();
     TokenCountCache cache = new TokenCountCache(10);
     BlockCosts first = new BlockCosts(counting, Renderers.memoryContext(), cache);
     BlockCosts second = new BlockCosts(counting, Renderers.memoryContext(), cache);
-    calls[0] = 0;
+    counting.calls = 0;
     int tokens = first.full(TURN, false);
     assertEquals(tokens, second.full(TURN, false));
     assertEquals(tokens, first.full(TURN, false, 5), "a known count whatever the room");
-    assertEquals(1, calls[0]);
+    assertEquals(1, counting.calls);
     assertEquals(1, cache.size());
   }
 

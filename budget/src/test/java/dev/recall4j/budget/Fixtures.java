@@ -16,18 +16,23 @@ final class Fixtures {
   static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
 
   /** One token per character: costs that a test can add up by hand. */
-  static final TokenCounter CHARS =
-      new TokenCounter() {
-        @Override
-        public String name() {
-          return "chars";
-        }
+  static final TokenCounter CHARS = new Chars();
 
-        @Override
-        public int count(String text) {
-          return text.length();
-        }
-      };
+  /** One token per character, and how often it was asked. */
+  static final class Chars implements TokenCounter {
+    int calls;
+
+    @Override
+    public String name() {
+      return "chars";
+    }
+
+    @Override
+    public int count(String text) {
+      calls++;
+      return text.length();
+    }
+  }
 
   private Fixtures() {}
 

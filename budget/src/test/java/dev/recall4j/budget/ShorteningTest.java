@@ -20,6 +20,10 @@ class ShorteningTest {
   private static final String TEXT = "One two three. Four five six. Seven eight nine.";
   private static final Renderer.Entry FULL = entry(Kind.TOOL_USE, TEXT);
   private static final String TWO_SENTENCES = "One two three. Four five six. […]";
+  private static final Renderer.Entry WITH_SUMMARY =
+      Renderer.Entry.of(
+          scored(record("s", Silo.MEMORY, Kind.TOOL_USE, TEXT).summary("Short.").build(), 1),
+          false);
 
   private static Renderer.Entry entry(Kind kind, String text) {
     return Renderer.Entry.of(memory("m", kind, null, text, 1), false);
@@ -27,15 +31,11 @@ class ShorteningTest {
 
   @Test
   void theSummaryWhenItsLineFits() {
-    Renderer.Entry withSummary =
-        Renderer.Entry.of(
-            scored(record("s", Silo.MEMORY, Kind.TOOL_USE, TEXT).summary("Short.").build(), 1),
-            false);
     Shortening shortening = new Shortening(COSTS, 32);
-    Fitted fitted = shortening.shorten(withSummary, FRAME + 6, false);
-    assertEquals(new Fitted(withSummary.withText("Short."), FRAME + 6), fitted);
-    assertNull(shortening.shorten(withSummary, FRAME + 5, false), "no room for a cut of 32");
-    assertNull(shortening.shorten(withSummary, 0, false));
+    Fitted fitted = shortening.shorten(WITH_SUMMARY, FRAME + 6, false);
+    assertEquals(new Fitted(WITH_SUMMARY.withText("Short."), FRAME + 6), fitted);
+    assertNull(shortening.shorten(WITH_SUMMARY, FRAME + 5, false), "no room for a cut of 32");
+    assertNull(shortening.shorten(WITH_SUMMARY, 0, false));
   }
 
   @Test
@@ -96,14 +96,10 @@ class ShorteningTest {
 
   @Test
   void regrowthNeverTradesALineForAShorterOne() {
-    Renderer.Entry withSummary =
-        Renderer.Entry.of(
-            scored(record("s", Silo.MEMORY, Kind.TOOL_USE, TEXT).summary("Short.").build(), 1),
-            false);
     Shortening shortening = new Shortening(COSTS, 5);
     Quotas quotas = new Quotas(Map.of(), Map.of(Kind.TOOL_USE, FRAME + 36), Map.of(), 200);
     Block block = new Block(200, COSTS, 1000, quotas);
-    Renderer.Entry cut = withSummary.withText(TWO_SENTENCES);
+    Renderer.Entry cut = WITH_SUMMARY.withText(TWO_SENTENCES);
     block.take(cut, FRAME + TWO_SENTENCES.length(), 0, true, null);
     shortening.regrow(List.of(0), block);
     assertEquals(cut, block.chosen().get(0).entry(), "the summary fits, but shows less");
