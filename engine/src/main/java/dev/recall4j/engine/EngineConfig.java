@@ -8,14 +8,14 @@ import dev.recall4j.core.Kind;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.TokenCounter;
 import dev.recall4j.core.Wire;
+import dev.recall4j.core.store.IndexSettings;
+import dev.recall4j.core.store.VectorEncoding;
 import dev.recall4j.embeddings.Embedders;
 import dev.recall4j.embeddings.OllamaOptions;
 import dev.recall4j.ranking.Fusion;
 import dev.recall4j.ranking.Fusions;
 import dev.recall4j.ranking.RecencyDecay;
 import dev.recall4j.ranking.TierPolicy;
-import dev.recall4j.store.StoreOptions;
-import dev.recall4j.store.VectorEncoding;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +28,7 @@ import java.util.function.Supplier;
 /**
  * Every setting of an engine, immutable and parsed: each section of {@code recall4j.yaml} is a
  * typed record ({@link EmbedderSettings}, {@link RecallSettings}, {@link BudgetSettings}, {@link
- * StoreSettings}, {@link StatsSettings}) whose values the ranker, the packer and the store take as
+ * IndexSettings}, {@link StatsSettings}) whose values the ranker, the packer and the store take as
  * they are. Build with {@link #builder(Path)}, which holds every default, or read a YAML file with
  * {@link ConfigFile}. Each setting is named as it is spelled in {@code recall4j.yaml}; bad values
  * fail at build time with that name.
@@ -42,7 +42,7 @@ import java.util.function.Supplier;
  * @param embedder the {@code embedder} section
  * @param recall the {@code recall} section
  * @param budget the {@code budget} section
- * @param store the {@code index_settings} section
+ * @param indexSettings the {@code index_settings} section
  * @param stats the {@code stats} section, its {@code db} resolved against the workspace
  */
 public record EngineConfig(
@@ -53,7 +53,7 @@ public record EngineConfig(
     EmbedderSettings embedder,
     RecallSettings recall,
     BudgetSettings budget,
-    StoreSettings store,
+    IndexSettings indexSettings,
     StatsSettings stats) {
   /** {@code embedder.passage_words} unless configured: see docs/RESULTS.md "Passage vectors". */
   public static final int DEFAULT_PASSAGE_WORDS = 128;
@@ -90,7 +90,7 @@ public record EngineConfig(
     Checks.notNull(embedder, "embedder");
     Checks.notNull(recall, "recall");
     Checks.notNull(budget, "budget");
-    Checks.notNull(store, "index_settings");
+    Checks.notNull(indexSettings, "index_settings");
     Checks.notNull(stats, "stats");
     if (stats.db() != null) {
       stats =
@@ -170,17 +170,8 @@ public record EngineConfig(
     private String renderer = BudgetSettings.DEFAULT_RENDERER;
     private RenderOptions renderOptions = RenderOptions.DEFAULT;
     private final Map<Kind, Double> quotas = new HashMap<>();
-    private Supplier<VectorEncoding> vectorEncoding =
-        parsing(
-            "index_settings.vector_encoding",
-            "int8",
-            v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
-    private int hnswM = 16;
-    private int hnswBeamWidth = 100;
-    private int vectorCandidates = 100;
-    private double bm25K1 = 0.9;
-    private double bm25B = 0.4;
-    private double codeFieldBoost = StoreOptions.DEFAULT_CODE_FIELD_BOOST;
+    private IndexSettings indexSettings = IndexSettings.DEFAULTS;
+    private String vectorEncoding;
     private boolean statsEnabled = true;
     private Path statsDb;
     private boolean statsShareDb;
@@ -224,14 +215,7 @@ public record EngineConfig(
       renderer = b.renderer();
       renderOptions = b.renderOptions();
       quotas.putAll(b.quotas());
-      StoreSettings s = c.store;
-      vectorEncoding = s::vectorEncoding;
-      hnswM = s.hnswM();
-      hnswBeamWidth = s.hnswBeamWidth();
-      vectorCandidates = s.vectorCandidates();
-      bm25K1 = s.bm25K1();
-      bm25B = s.bm25B();
-      codeFieldBoost = s.codeFieldBoost();
+      indexSettings = c.indexSettings;
       statsEnabled = c.stats.enabled();
       statsDb = c.stats.db();
       statsShareDb = c.stats.shareDb();
@@ -415,43 +399,45 @@ public record EngineConfig(
       return this;
     }
 
-    /** {@code float32}, {@code int8} or {@code int4}. */
+    /** The whole {@code index_settings} section; the setters below change one setting of it. */
+    public Builder indexSettings(IndexSettings settings) {
+      this.indexSettings = Checks.notNull(settings, "index_settings");
+      return this;
+    }
+
+    /** {@code float32}, {@code int8} or {@code int4}; checked by {@link #build()}. */
     public Builder vectorEncoding(String encoding) {
-      this.vectorEncoding =
-          parsing(
-              "index_settings.vector_encoding",
-              encoding,
-              v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
+      this.vectorEncoding = encoding;
       return this;
     }
 
     public Builder hnswM(int m) {
-      this.hnswM = m;
+      indexSettings = indexSettings.withHnswM(m);
       return this;
     }
 
     public Builder hnswBeamWidth(int beamWidth) {
-      this.hnswBeamWidth = beamWidth;
+      indexSettings = indexSettings.withHnswBeamWidth(beamWidth);
       return this;
     }
 
     public Builder vectorCandidates(int candidates) {
-      this.vectorCandidates = candidates;
+      indexSettings = indexSettings.withVectorCandidates(candidates);
       return this;
     }
 
     public Builder bm25K1(double k1) {
-      this.bm25K1 = k1;
+      indexSettings = indexSettings.withBm25(k1, indexSettings.bm25B());
       return this;
     }
 
     public Builder bm25B(double b) {
-      this.bm25B = b;
+      indexSettings = indexSettings.withBm25(indexSettings.bm25K1(), b);
       return this;
     }
 
     public Builder codeFieldBoost(double boost) {
-      this.codeFieldBoost = boost;
+      indexSettings = indexSettings.withCodeFieldBoost(boost);
       return this;
     }
 
@@ -516,14 +502,14 @@ public record EngineConfig(
               renderer,
               renderOptions,
               quotas),
-          new StoreSettings(
-              vectorEncoding.get(),
-              hnswM,
-              hnswBeamWidth,
-              vectorCandidates,
-              bm25K1,
-              bm25B,
-              codeFieldBoost),
+          vectorEncoding == null
+              ? indexSettings
+              : indexSettings.withVectorEncoding(
+                  parsing(
+                          "index_settings.vector_encoding",
+                          vectorEncoding,
+                          v -> Wire.parse(VectorEncoding.class, "vector_encoding", v))
+                      .get()),
           new StatsSettings(statsEnabled, statsDb, statsShareDb, logMaxRows, logMaxDays));
     }
 

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Wire;
-import dev.recall4j.store.StoreFilter;
+import dev.recall4j.core.store.StoreFilter;
 import java.util.Collection;
 import java.util.List;
 

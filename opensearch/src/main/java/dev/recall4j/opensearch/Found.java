@@ -2,7 +2,7 @@ package dev.recall4j.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.store.Hit;
+import dev.recall4j.core.store.Hit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,6 +1,6 @@
 package dev.recall4j.opensearch;
 
-import dev.recall4j.store.Hit;
+import dev.recall4j.core.store.Hit;
 import java.util.List;
 
 /**

@@ -2,7 +2,7 @@ package dev.recall4j.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.recall4j.store.VectorEncoding;
+import dev.recall4j.core.store.VectorEncoding;
 import java.io.UncheckedIOException;
 
 /**

@@ -1,8 +1,8 @@
 package dev.recall4j.opensearch;
 
 import dev.recall4j.core.Checks;
-import dev.recall4j.store.StoreOptions;
-import dev.recall4j.store.VectorEncoding;
+import dev.recall4j.core.store.IndexSettings;
+import dev.recall4j.core.store.VectorEncoding;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -57,6 +57,12 @@ public record OpenSearchOptions(
    */
   private static final Pattern INDEX_NAME = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,199}");
 
+  /**
+   * The largest vector dimension: the in-process index's (Lucene's HNSW default), so that a record
+   * one store holds the other can hold too and {@code migrate} never meets a vector it refuses.
+   */
+  public static final int MAX_DIMENSION = 1024;
+
   public OpenSearchOptions {
     Checks.notNull(hosts, "hosts");
     Checks.require(!hosts.isEmpty(), "hosts", "must name at least one node");
@@ -81,10 +87,10 @@ public record OpenSearchOptions(
     Checks.require(
         replicas >= 0 && replicas <= 16, "replicas", "must be in [0, 16], got %d", replicas);
     Checks.require(
-        vectorDimension >= 0 && vectorDimension <= StoreOptions.MAX_DIMENSION,
+        vectorDimension >= 0 && vectorDimension <= MAX_DIMENSION,
         "vectorDimension",
         "must be in [0, %d] (0 = no vectors), got %d",
-        StoreOptions.MAX_DIMENSION,
+        MAX_DIMENSION,
         vectorDimension);
     embeddingModel = Checks.blankToNull(embeddingModel);
     Checks.notNull(vectorEncoding, "vectorEncoding");
@@ -138,7 +144,7 @@ public record OpenSearchOptions(
     private int vectorCandidates = 100;
     private double bm25K1 = 0.9;
     private double bm25B = 0.4;
-    private float codeFieldBoost = StoreOptions.DEFAULT_CODE_FIELD_BOOST;
+    private float codeFieldBoost = (float) IndexSettings.DEFAULT_CODE_FIELD_BOOST;
     private Duration refreshInterval = Duration.ofSeconds(1);
 
     private Builder(List<URI> hosts, String index) {

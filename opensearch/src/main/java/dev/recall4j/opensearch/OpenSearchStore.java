@@ -5,13 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.store.Hit;
-import dev.recall4j.store.IndexInfo;
-import dev.recall4j.store.StoreFilter;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.StoreFilter;
+import dev.recall4j.core.store.StoreInfo;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -141,7 +140,7 @@ public final class OpenSearchStore implements Closeable {
    * What the index holds now: {@code directory} is the index name (there is no directory), {@code
    * sizeBytes} the bytes of every copy of both indices on the cluster's disks.
    */
-  public IndexInfo info() {
+  public StoreInfo info() {
     try {
       long records =
           cluster
@@ -156,7 +155,7 @@ public final class OpenSearchStore implements Closeable {
               .path("store")
               .path("size_in_bytes")
               .asLong();
-      return new IndexInfo(Path.of(options.index()), model, dimension, records, size);
+      return new StoreInfo(options.index(), model, dimension, records, size);
     } catch (IOException e) {
       throw new UncheckedIOException("reading index info of " + options.index(), e);
     }

@@ -7,11 +7,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
-import dev.recall4j.store.Hit;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.StoreFilter;
+import dev.recall4j.core.store.VectorEncoding;
 import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.StoreFilter;
 import dev.recall4j.store.StoreOptions;
-import dev.recall4j.store.VectorEncoding;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -16,11 +16,10 @@ import dev.recall4j.core.Silo;
 import dev.recall4j.core.Source;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
-import dev.recall4j.store.Hit;
-import dev.recall4j.store.IndexInfo;
-import dev.recall4j.store.StoreFilter;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.StoreFilter;
+import dev.recall4j.core.store.StoreInfo;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -86,9 +85,8 @@ class OpenSearchStoreTest {
     }
     try (OpenSearchStore store = stores.lexical(index)) {
       assertThat(store.get("mem-1")).contains(record);
-      IndexInfo info = store.info();
-      assertThat(info)
-          .isEqualTo(new IndexInfo(Path.of(index), "test-model", 4, 1, info.sizeBytes()));
+      StoreInfo info = store.info();
+      assertThat(info).isEqualTo(new StoreInfo(index, "test-model", 4, 1, info.sizeBytes()));
       assertThat(info.sizeBytes()).isPositive();
     }
   }

@@ -8,8 +8,8 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
-import dev.recall4j.store.Hit;
-import dev.recall4j.store.StoreFilter;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.StoreFilter;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -76,7 +76,7 @@ class ScopeIsolationTest {
             TestStores.newIndex("isolation"),
             b ->
                 b.shards(2)
-                    .vectorEncoding(dev.recall4j.store.VectorEncoding.FLOAT32)
+                    .vectorEncoding(dev.recall4j.core.store.VectorEncoding.FLOAT32)
                     .embedding("test-model", DIMENSION))) {
       List<MemoryRecord> records = new ArrayList<>();
       for (int i = 0; i < 60; i++) {

@@ -3,7 +3,7 @@ package dev.recall4j.opensearch;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
-import dev.recall4j.store.Hit;
+import dev.recall4j.core.store.Hit;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;

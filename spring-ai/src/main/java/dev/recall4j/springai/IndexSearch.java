@@ -3,9 +3,9 @@ package dev.recall4j.springai;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Status;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.engine.RecallEngine;
-import dev.recall4j.store.Hit;
-import dev.recall4j.store.StoreFilter;
 import java.util.List;
 import java.util.Set;
 

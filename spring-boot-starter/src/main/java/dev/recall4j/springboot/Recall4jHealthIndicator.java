@@ -22,7 +22,7 @@ final class Recall4jHealthIndicator implements HealthIndicator {
     try {
       EngineStatus status = engine.status(engine.config().defaultScope());
       return Health.up()
-          .withDetail("index", status.indexDir().toString())
+          .withDetail("index", status.location())
           .withDetail("namespace", engine.config().namespace())
           .withDetail("records", status.records())
           .withDetail("embeddingModel", engine.embedder().map(Embedder::modelId).orElse("none"))

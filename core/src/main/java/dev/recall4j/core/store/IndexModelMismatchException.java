@@ -1,12 +1,10 @@
-package dev.recall4j.store;
-
-import java.nio.file.Path;
+package dev.recall4j.core.store;
 
 /**
- * Thrown by {@link LuceneStore#open} when the index was built with another embedding model or
- * vector dimension than the options ask for. One index holds vectors of one model only: vectors of
- * different models are not comparable. The message names both and the command that rebuilds the
- * vectors with the new model.
+ * Thrown when a store opens whose index was built with another embedding model or vector dimension
+ * than the options ask for. One index holds vectors of one model only: vectors of different models
+ * are not comparable. The message names both and the command that rebuilds the vectors with the new
+ * model.
  */
 public final class IndexModelMismatchException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
@@ -16,15 +14,15 @@ public final class IndexModelMismatchException extends IllegalStateException {
   private final String requestedModel;
   private final int requestedDimension;
 
-  IndexModelMismatchException(
-      Path directory,
+  public IndexModelMismatchException(
+      String location,
       String recordedModel,
       int recordedDimension,
       String requestedModel,
       int requestedDimension) {
     super(
         "index "
-            + directory
+            + location
             + " was built with embedding model "
             + recordedModel
             + " (dimension "
@@ -34,7 +32,7 @@ public final class IndexModelMismatchException extends IllegalStateException {
             + " (dimension "
             + requestedDimension
             + "); run `bin/recall4j reindex --index "
-            + directory
+            + location
             + "` to re-embed it with the configured model, or configure "
             + recordedModel
             + " again");

@@ -1,4 +1,4 @@
-package dev.recall4j.store;
+package dev.recall4j.core.store;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Kind;
