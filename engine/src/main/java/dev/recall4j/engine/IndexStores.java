@@ -10,9 +10,9 @@ import java.time.Duration;
 
 /**
  * Opens the store a configuration names: the in-process Lucene index in {@link
- * EngineConfig#indexDir()}, with the configuration's {@code index_settings}. The one place the
- * engine names {@code lucene-store} for its records; every other part reaches them through {@link
- * RecordStore}.
+ * EngineConfig#indexDir()} by default, else the one its {@code store} section names ({@link
+ * StoreOpener}), with the configuration's {@code index_settings}. The one place the engine names
+ * {@code lucene-store} for its records; every other part reaches them through {@link RecordStore}.
  */
 final class IndexStores {
   private IndexStores() {}
@@ -25,6 +25,13 @@ final class IndexStores {
    */
   static RecordStore open(EngineConfig config, Embedder embedder, Duration lockWait)
       throws IOException {
+    if (config.store() != null) {
+      return embedder == null
+          ? config.store().open(config.indexSettings(), null, 0, lockWait)
+          : config
+              .store()
+              .open(config.indexSettings(), embedder.modelId(), embedder.dimension(), lockWait);
+    }
     StoreOptions options = options(config, config.indexDir(), embedder);
     return lockWait == null
         ? LuceneStore.openReadOnly(options)

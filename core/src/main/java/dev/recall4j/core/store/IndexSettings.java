@@ -1,7 +1,9 @@
 package dev.recall4j.core.store;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.ConfigSection;
 import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.Wire;
 
 /**
  * How a store indexes and searches ({@code index_settings} in {@code recall4j.yaml}): the one place
@@ -65,6 +67,30 @@ public record IndexSettings(
     Checks.inRange(bm25K1, 0, 10, "index_settings.bm25_k1");
     Checks.inRange(bm25B, 0, 1, "index_settings.bm25_b");
     Checks.inRange(codeFieldBoost, 0, 10, "index_settings.code_field_boost");
+  }
+
+  /** These settings with what an {@code index_settings} section says over them. */
+  public IndexSettings read(ConfigSection s) {
+    s.allow(
+        "vector_encoding",
+        "hnsw_m",
+        "hnsw_beam_width",
+        "vector_candidates",
+        "bm25_k1",
+        "bm25_b",
+        "code_field_boost");
+    IndexSettings[] x = {this};
+    s.text(
+        "vector_encoding",
+        v ->
+            x[0] = x[0].withVectorEncoding(Wire.parse(VectorEncoding.class, "vector_encoding", v)));
+    s.integer("hnsw_m", v -> x[0] = x[0].withHnswM(v));
+    s.integer("hnsw_beam_width", v -> x[0] = x[0].withHnswBeamWidth(v));
+    s.integer("vector_candidates", v -> x[0] = x[0].withVectorCandidates(v));
+    s.number("bm25_k1", v -> x[0] = x[0].withBm25(v, x[0].bm25B));
+    s.number("bm25_b", v -> x[0] = x[0].withBm25(x[0].bm25K1, v));
+    s.number("code_field_boost", v -> x[0] = x[0].withCodeFieldBoost(v));
+    return x[0];
   }
 
   public IndexSettings withVectorEncoding(VectorEncoding encoding) {

@@ -190,7 +190,9 @@ final class EvaluationJob {
 
   /** The run's {@code recall.tier_boost} as given: the option, else the engine's default. */
   private String tierBoost() {
-    return options.tierBoost() == null ? EngineConfig.DEFAULT_TIER_BOOST : options.tierBoost();
+    return options.tierBoost() == null
+        ? Double.toString(Ranker.DEFAULT_TIER_BOOST)
+        : options.tierBoost();
   }
 
   /**
