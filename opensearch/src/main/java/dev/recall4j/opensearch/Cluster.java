@@ -7,15 +7,21 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.ParseException;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.entity.StringEntity;
+import org.apache.hc.core5.http.message.BasicHeader;
+import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
 import org.opensearch.client.Request;
 import org.opensearch.client.Response;
 import org.opensearch.client.ResponseException;
 import org.opensearch.client.RestClient;
+import org.opensearch.client.RestClientBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,13 +38,28 @@ final class Cluster implements Closeable {
 
   private final RestClient client;
 
-  Cluster(List<URI> hosts) {
-    this.client =
+  Cluster(List<URI> hosts, ClusterAccess access) {
+    RestClientBuilder builder =
         RestClient.builder(
-                hosts.stream()
-                    .map(u -> new HttpHost(u.getScheme(), u.getHost(), u.getPort()))
-                    .toArray(HttpHost[]::new))
-            .build();
+            hosts.stream()
+                .map(u -> new HttpHost(u.getScheme(), u.getHost(), u.getPort()))
+                .toArray(HttpHost[]::new));
+    if (access.authorization() != null) {
+      builder.setDefaultHeaders(
+          new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, access.authorization())});
+    }
+    if (access.ca() != null || !access.verifyTls()) {
+      TlsStrategy tls = TlsTrust.strategy(access);
+      builder.setHttpClientConfigCallback(
+          client ->
+              client.setConnectionManager(
+                  PoolingAsyncClientConnectionManagerBuilder.create()
+                      .setMaxConnPerRoute(RestClientBuilder.DEFAULT_MAX_CONN_PER_ROUTE)
+                      .setMaxConnTotal(RestClientBuilder.DEFAULT_MAX_CONN_TOTAL)
+                      .setTlsStrategy(tls)
+                      .build()));
+    }
+    this.client = builder.build();
   }
 
   /** A request with a JSON body (or none: null), answered with JSON. */
@@ -52,7 +73,7 @@ final class Cluster implements Closeable {
     return perform(request);
   }
 
-  /** A request whose body is one JSON object per line ({@code _bulk}, {@code _msearch}). */
+  /** A request whose body is one JSON object per line ({@code _bulk}). */
   JsonNode callLines(
       String method, String path, Map<String, String> parameters, List<JsonNode> lines)
       throws IOException {

@@ -8,9 +8,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.RecordJson;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
-import org.apache.lucene.util.VectorUtil;
 
 /**
  * A record as the document of the records' index and back: {@code _source} is the record's JSONL
@@ -103,8 +101,11 @@ final class Documents {
       squares += (double) vector[i] * vector[i];
     }
     Checks.require(squares > 0, field, "must not be all zeros: it has no direction to compare");
-    float[] unit = Arrays.copyOf(vector, vector.length);
-    VectorUtil.l2normalize(unit);
+    float[] unit = new float[vector.length];
+    double norm = Math.sqrt(squares);
+    for (int i = 0; i < vector.length; i++) {
+      unit[i] = (float) (vector[i] / norm);
+    }
     return unit;
   }
 }

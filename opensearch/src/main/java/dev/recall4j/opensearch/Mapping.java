@@ -114,8 +114,8 @@ final class Mapping {
         .putObject("similarity")
         .putObject(SIMILARITY)
         .put("type", "BM25")
-        .put("k1", options.bm25K1())
-        .put("b", options.bm25B());
+        .put("k1", options.indexSettings().bm25K1())
+        .put("b", options.indexSettings().bm25B());
     index.set("analysis", parse(CODE_ANALYSIS));
     ObjectNode mappings = body.putObject("mappings");
     mappings.put("dynamic", false);
@@ -203,9 +203,9 @@ final class Mapping {
     ObjectNode parameters =
         method
             .putObject("parameters")
-            .put("m", options.hnswM())
-            .put("ef_construction", options.hnswBeamWidth());
-    if (options.vectorEncoding() == VectorEncoding.INT8) {
+            .put("m", options.indexSettings().hnswM())
+            .put("ef_construction", options.indexSettings().hnswBeamWidth());
+    if (options.indexSettings().vectorEncoding() == VectorEncoding.INT8) {
       parameters.putObject("encoder").put("name", "sq");
     }
     return passages;
