@@ -492,16 +492,13 @@ public final class OpenSearchStore implements RecordStore {
   }
 
   /**
-   * Sends a bulk request of {@code records} records' lines: one record waits for the next refresh,
-   * more force one after the request, so that every write is visible on return.
+   * Sends a bulk request of {@code records} records' lines, visible on return: one record waits for
+   * the next refresh, more force one of the shards they went to, in the same request.
    */
   private void bulk(List<JsonNode> lines, int records) throws IOException {
-    boolean one = records == 1;
     Bulk.requireSuccess(
-        cluster.callLines("POST", "/_bulk", one ? Map.of("refresh", "wait_for") : Map.of(), lines));
-    if (!one) {
-      refresh();
-    }
+        cluster.callLines(
+            "POST", "/_bulk", Map.of("refresh", records == 1 ? "wait_for" : "true"), lines));
   }
 
   private ObjectNode recordAction(String type, String id, String namespace) {
