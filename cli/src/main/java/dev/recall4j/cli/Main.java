@@ -50,6 +50,7 @@ public final class Main implements Runnable {
           RecordCommand.Purge.class,
           ExportCommand.class,
           ImportCommand.class,
+          MigrateCommand.class,
           StatusCommand.class,
           StatsCommand.class,
           ReindexCommand.class,
