@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
@@ -17,7 +19,9 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.entity.StringEntity;
 import org.apache.hc.core5.http.message.BasicHeader;
 import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
+import org.apache.hc.core5.util.Timeout;
 import org.opensearch.client.Request;
+import org.opensearch.client.RequestOptions;
 import org.opensearch.client.Response;
 import org.opensearch.client.ResponseException;
 import org.opensearch.client.RestClient;
@@ -38,12 +42,14 @@ final class Cluster implements Closeable {
 
   private final RestClient client;
 
-  Cluster(List<URI> hosts, ClusterAccess access) {
+  /** A client whose requests wait up to {@code timeout} for their answer. */
+  Cluster(List<URI> hosts, ClusterAccess access, Duration timeout) {
     RestClientBuilder builder =
         RestClient.builder(
-            hosts.stream()
-                .map(u -> new HttpHost(u.getScheme(), u.getHost(), u.getPort()))
-                .toArray(HttpHost[]::new));
+                hosts.stream()
+                    .map(u -> new HttpHost(u.getScheme(), u.getHost(), u.getPort()))
+                    .toArray(HttpHost[]::new))
+            .setRequestConfigCallback(config -> config.setResponseTimeout(Timeout.of(timeout)));
     if (access.authorization() != null) {
       builder.setDefaultHeaders(
           new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, access.authorization())});
@@ -62,6 +68,20 @@ final class Cluster implements Closeable {
     this.client = builder.build();
   }
 
+  /**
+   * A request without a body that may take up to {@code timeout}, longer than the client's own (a
+   * merge the answer waits for).
+   */
+  JsonNode callLong(String method, String path, Map<String, String> parameters, Duration timeout)
+      throws IOException {
+    Request request = request(method, path, parameters);
+    request.setOptions(
+        RequestOptions.DEFAULT.toBuilder()
+            .setRequestConfig(
+                RequestConfig.custom().setResponseTimeout(Timeout.of(timeout)).build()));
+    return perform(request);
+  }
+
   /** A request with a JSON body (or none: null), answered with JSON. */
   JsonNode call(String method, String path, Map<String, String> parameters, JsonNode body)
       throws IOException {
@@ -77,13 +97,24 @@ final class Cluster implements Closeable {
   JsonNode callLines(
       String method, String path, Map<String, String> parameters, List<JsonNode> lines)
       throws IOException {
+    return callLines(method, path, parameters, lines(lines));
+  }
+
+  /** {@link #callLines(String, String, Map, List)} of lines already written. */
+  JsonNode callLines(String method, String path, Map<String, String> parameters, String lines)
+      throws IOException {
+    Request request = request(method, path, parameters);
+    request.setEntity(new StringEntity(lines, NDJSON));
+    return perform(request);
+  }
+
+  /** Each JSON object on a line of its own, each line ended. */
+  static String lines(List<JsonNode> lines) throws IOException {
     StringBuilder body = new StringBuilder();
     for (JsonNode line : lines) {
       body.append(JSON.writeValueAsString(line)).append('\n');
     }
-    Request request = request(method, path, parameters);
-    request.setEntity(new StringEntity(body.toString(), NDJSON));
-    return perform(request);
+    return body.toString();
   }
 
   /** Whether {@code HEAD path} answers 200 (an index exists) rather than 404. */

@@ -59,11 +59,18 @@ final class Mapping {
   static final String PASSAGES = "passages";
   static final String PASSAGE_VECTOR = "passages.vector";
 
+  /** The record's vectors as given, packed, in {@code _source} only (see {@link Documents}). */
+  static final String VECTORS = "vectors_f32le";
+
   static final String RECALL_COUNT = "recallCount";
   static final String LAST_ACCESSED = "lastAccessed";
 
-  /** The version of this mapping, in the index's {@code _meta}: bumped when it changes. */
-  static final int SCHEMA = 1;
+  /**
+   * The version of this mapping and of the documents' form, in the index's {@code _meta}: bumped
+   * when either changes, so that an older recall4j refuses an index it would misread. 2: vectors
+   * packed in {@link #VECTORS} (1 held them as JSON numbers, which {@link Documents} still reads).
+   */
+  static final int SCHEMA = 2;
 
   /** Where the schema, model and dimension are recorded in the mapping's {@code _meta}. */
   static final String META = "recall4j";

@@ -32,6 +32,8 @@ import java.util.regex.Pattern;
  *     query
  * @param refreshInterval how often the cluster makes new writes searchable on its own (default 1
  *     s); a one-record write waits for the next refresh, a batch forces one
+ * @param requestTimeout how long one request may wait for its answer (default 60 s) before the
+ *     client tries another node; compaction, which waits for the merge, is not bounded by it
  * @param access how requests authenticate and which certificates they trust
  */
 public record OpenSearchOptions(
@@ -43,6 +45,7 @@ public record OpenSearchOptions(
     String embeddingModel,
     IndexSettings indexSettings,
     Duration refreshInterval,
+    Duration requestTimeout,
     ClusterAccess access) {
 
   /**
@@ -98,6 +101,12 @@ public record OpenSearchOptions(
         "refreshInterval",
         "must be between 1 ms and 1 h, got %s",
         refreshInterval);
+    Checks.notNull(requestTimeout, "requestTimeout");
+    Checks.require(
+        requestTimeout.toMillis() >= 1 && requestTimeout.compareTo(Duration.ofHours(1)) <= 0,
+        "requestTimeout",
+        "must be between 1 ms and 1 h, got %s",
+        requestTimeout);
     Checks.notNull(access, "access");
   }
 
@@ -119,6 +128,7 @@ public record OpenSearchOptions(
         .embedding(embeddingModel, vectorDimension)
         .indexSettings(indexSettings)
         .refreshInterval(refreshInterval)
+        .requestTimeout(requestTimeout)
         .access(access);
   }
 
@@ -132,6 +142,7 @@ public record OpenSearchOptions(
     private String embeddingModel;
     private IndexSettings indexSettings = IndexSettings.DEFAULTS;
     private Duration refreshInterval = Duration.ofSeconds(1);
+    private Duration requestTimeout = Duration.ofSeconds(60);
     private ClusterAccess access = ClusterAccess.NONE;
 
     private Builder(List<URI> hosts, String index) {
@@ -166,6 +177,11 @@ public record OpenSearchOptions(
       return this;
     }
 
+    public Builder requestTimeout(Duration requestTimeout) {
+      this.requestTimeout = requestTimeout;
+      return this;
+    }
+
     public Builder access(ClusterAccess access) {
       this.access = access;
       return this;
@@ -182,6 +198,7 @@ public record OpenSearchOptions(
           embeddingModel,
           indexSettings,
           refreshInterval,
+          requestTimeout,
           access);
     }
   }

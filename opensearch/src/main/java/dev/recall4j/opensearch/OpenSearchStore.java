@@ -11,6 +11,7 @@ import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.StoreInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -52,6 +53,9 @@ public final class OpenSearchStore implements RecordStore {
   /** Fields {@link #counts} accepts. */
   private static final List<String> COUNTABLE =
       List.of(Mapping.SILO, Mapping.KIND, Mapping.STATUS, Mapping.TIER);
+
+  /** How long {@link #compact} waits for a merge: a large index takes minutes. */
+  private static final Duration MERGE_TIMEOUT = Duration.ofHours(1);
 
   /** Most hits one search returns ({@code index.max_result_window}): longer lists are paged. */
   private static final int MAX_PAGE = 10_000;
@@ -109,7 +113,7 @@ public final class OpenSearchStore implements RecordStore {
   private static OpenSearchStore connect(OpenSearchOptions options, boolean readOnly)
       throws IOException {
     Checks.notNull(options, "options");
-    Cluster cluster = new Cluster(options.hosts(), options.access());
+    Cluster cluster = new Cluster(options.hosts(), options.access(), options.requestTimeout());
     try {
       IndexSetup.Embedding embedding =
           readOnly
@@ -189,8 +193,9 @@ public final class OpenSearchStore implements RecordStore {
     }
     requireWritable();
     Map<String, String> stored = routings(batch.keySet());
-    List<JsonNode> lines = new ArrayList<>();
+    List<List<JsonNode>> groups = new ArrayList<>();
     for (MemoryRecord record : batch.values()) {
+      List<JsonNode> lines = new ArrayList<>();
       String namespace = record.scope().namespace();
       String previous = stored.get(record.id());
       if (previous != null && !previous.equals(namespace)) {
@@ -200,8 +205,9 @@ public final class OpenSearchStore implements RecordStore {
       lines.add(recordAction("index", record.id(), namespace));
       lines.add(sources.get(record.id()));
       lines.addAll(access.write(record));
+      groups.add(lines);
     }
-    bulk(lines, batch.size());
+    bulk(groups);
   }
 
   @Override
@@ -404,13 +410,11 @@ public final class OpenSearchStore implements RecordStore {
     if (stored.isEmpty()) {
       return 0;
     }
-    List<JsonNode> lines = new ArrayList<>();
+    List<List<JsonNode>> groups = new ArrayList<>();
     stored.forEach(
-        (id, namespace) -> {
-          lines.add(recordAction("delete", id, namespace));
-          lines.add(access.delete(id));
-        });
-    bulk(lines, stored.size());
+        (id, namespace) ->
+            groups.add(List.of(recordAction("delete", id, namespace), access.delete(id))));
+    bulk(groups);
     return stored.size();
   }
 
@@ -421,8 +425,11 @@ public final class OpenSearchStore implements RecordStore {
   @Override
   public void compact() throws IOException {
     requireWritable();
-    cluster.call(
-        "POST", "/" + bothIndices() + "/_forcemerge", Map.of("max_num_segments", "1"), null);
+    cluster.callLong(
+        "POST",
+        "/" + bothIndices() + "/_forcemerge",
+        Map.of("max_num_segments", "1"),
+        MERGE_TIMEOUT);
     refresh();
   }
 
@@ -492,13 +499,22 @@ public final class OpenSearchStore implements RecordStore {
   }
 
   /**
-   * Sends a bulk request of {@code records} records' lines, visible on return: one record waits for
-   * the next refresh, more force one of the shards they went to, in the same request.
+   * Writes each record's lines, visible on return: one record waits for the next refresh; more
+   * force one, of the shards they went to in the same request, or of both indices after the last of
+   * several requests (see {@link Bulk#MAX_BYTES}).
    */
-  private void bulk(List<JsonNode> lines, int records) throws IOException {
-    Bulk.requireSuccess(
-        cluster.callLines(
-            "POST", "/_bulk", Map.of("refresh", records == 1 ? "wait_for" : "true"), lines));
+  private void bulk(List<List<JsonNode>> records) throws IOException {
+    List<String> bodies = Bulk.bodies(records);
+    if (bodies.size() == 1) {
+      String refresh = records.size() == 1 ? "wait_for" : "true";
+      Bulk.requireSuccess(
+          cluster.callLines("POST", "/_bulk", Map.of("refresh", refresh), bodies.get(0)));
+      return;
+    }
+    for (String body : bodies) {
+      Bulk.requireSuccess(cluster.callLines("POST", "/_bulk", Map.of(), body));
+    }
+    refresh();
   }
 
   private ObjectNode recordAction(String type, String id, String namespace) {

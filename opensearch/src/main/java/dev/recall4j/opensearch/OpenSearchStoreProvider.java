@@ -29,6 +29,7 @@ import java.util.function.UnaryOperator;
  *   shards: 1                    # of a new index (default 1)
  *   replicas: 1                  # of a new index (default 1)
  *   refresh_interval_ms: 1000    # default 1000
+ *   timeout_ms: 60000            # one request's answer (default 60000); compaction waits longer
  *   user_env: OPENSEARCH_USER    # names of environment variables, never the secrets themselves
  *   password_env: OPENSEARCH_PASSWORD
  *   api_key_env: OPENSEARCH_API_KEY   # instead of user and password
@@ -52,6 +53,7 @@ public final class OpenSearchStoreProvider implements StoreProvider {
           "shards",
           "replicas",
           "refresh_interval_ms",
+          "timeout_ms",
           "user_env",
           "password_env",
           "api_key_env",
@@ -104,6 +106,12 @@ public final class OpenSearchStoreProvider implements StoreProvider {
           Checks.require(
               ms >= 1 && ms <= 3_600_000, "refresh_interval_ms", "must be in [1, 3600000]");
           b.refreshInterval(Duration.ofMillis(ms));
+        });
+    store.integer(
+        "timeout_ms",
+        ms -> {
+          Checks.require(ms >= 1 && ms <= 3_600_000, "timeout_ms", "must be in [1, 3600000]");
+          b.requestTimeout(Duration.ofMillis(ms));
         });
     b.access(access(store, workspace));
     OpenSearchOptions base;

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +105,7 @@ class ClusterAccessTest {
 
   private String clusterName(ClusterAccess access) throws IOException {
     URI host = URI.create("https://127.0.0.1:" + server.getAddress().getPort());
-    try (Cluster cluster = new Cluster(List.of(host), access)) {
+    try (Cluster cluster = new Cluster(List.of(host), access, Duration.ofMinutes(1))) {
       return cluster.call("GET", "/", Map.of(), null).path("cluster_name").asText();
     }
   }

@@ -7,6 +7,7 @@ import dev.recall4j.engine.StoreOpener;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,7 +54,8 @@ final class ClusterStores extends StoreKitResolver {
         }
         List<String> all = new ArrayList<>();
         indices.forEach(index -> all.addAll(List.of(index, index + "-access")));
-        try (Cluster cluster = new Cluster(hosts.uris(), ClusterAccess.NONE)) {
+        try (Cluster cluster =
+            new Cluster(hosts.uris(), ClusterAccess.NONE, Duration.ofMinutes(1))) {
           cluster.call(
               "DELETE", "/" + String.join(",", all), Map.of("ignore_unavailable", "true"), null);
         }

@@ -53,7 +53,7 @@ final class TestStores implements AutoCloseable {
 
   /** A connection to the test cluster, for what the store does not do. */
   Cluster cluster() {
-    return new Cluster(hosts.uris(), ClusterAccess.NONE);
+    return new Cluster(hosts.uris(), ClusterAccess.NONE, Duration.ofMinutes(1));
   }
 
   /**
