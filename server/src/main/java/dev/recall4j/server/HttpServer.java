@@ -85,7 +85,11 @@ public final class HttpServer implements AutoCloseable {
     FilterHolder guard =
         new FilterHolder(
             new AccessGuard(
-                settings.defaultTenant(), settings.tokens(), settings.allowedOrigins()));
+                settings.defaultTenant(),
+                settings.tokens(),
+                settings.allowedOrigins(),
+                settings.allowedHosts(),
+                isLoopback(host)));
     guard.setAsyncSupported(true);
     context.addFilter(guard, "/*", EnumSet.of(DispatcherType.REQUEST));
     ServletHolder mcpHolder = new ServletHolder(transport);
@@ -133,18 +137,25 @@ public final class HttpServer implements AutoCloseable {
     if (!settings.tokens().isEmpty()) {
       return;
     }
-    boolean loopback;
-    try {
-      loopback = InetAddress.getByName(host).isLoopbackAddress();
-    } catch (UnknownHostException e) {
-      throw new IllegalArgumentException("--http " + host + ": unknown host");
-    }
-    if (!loopback) {
+    if (!isLoopback(host)) {
       throw new IllegalArgumentException(
           "--http "
               + host
               + ": refusing to serve a non-loopback address without tokens; configure server.tokens"
               + " or --token VARIABLE=namespace, or bind 127.0.0.1");
+    }
+  }
+
+  /**
+   * Whether the bind address is this machine only: then {@link AccessGuard} checks every Host.
+   *
+   * @throws IllegalArgumentException naming an address that does not resolve
+   */
+  private static boolean isLoopback(String host) {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("--http " + host + ": unknown host");
     }
   }
 
