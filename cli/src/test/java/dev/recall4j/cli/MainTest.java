@@ -254,6 +254,9 @@ class MainTest {
         run(cat(new String[] {"export", "--format", "jsonl", "--out", jsonl.toString()}, idx));
     assertEquals(0, export.exit(), export.err());
     assertEquals(3, Files.readAllLines(jsonl).size(), "the namespace only, not the team");
+    // Written to a file, the count is the command's result: on stdout, nothing on stderr.
+    assertEquals("", export.err());
+    assertTrue(export.out().startsWith("exported 3 records of namespace"), export.out());
     Path md = dir.resolve("md");
     assertEquals(
         0,

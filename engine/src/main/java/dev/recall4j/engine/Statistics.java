@@ -27,23 +27,23 @@ public final class Statistics {
   private final boolean writable;
 
   /** Opens the store when first needed: empty when the database does not exist (yet). */
-  private final StoreOpener opener;
+  private final StatsOpener opener;
 
   private final Clock clock;
-  private final double budgetShare;
+  private final BudgetSettings budget;
   private Optional<StatsStore> store;
 
-  private interface StoreOpener {
+  private interface StatsOpener {
     Optional<StatsStore> open() throws IOException;
   }
 
   private Statistics(
-      boolean enabled, boolean writable, StoreOpener opener, Clock clock, double budgetShare) {
+      boolean enabled, boolean writable, StatsOpener opener, Clock clock, BudgetSettings budget) {
     this.enabled = enabled;
     this.writable = writable;
     this.opener = opener;
     this.clock = clock;
-    this.budgetShare = budgetShare;
+    this.budget = budget;
   }
 
   /**
@@ -54,7 +54,7 @@ public final class Statistics {
   static Statistics open(EngineConfig config, Clock clock) throws IOException {
     StatsSettings stats = config.stats();
     Statistics statistics =
-        new Statistics(stats.enabled(), true, Optional::empty, clock, config.budget().share());
+        new Statistics(stats.enabled(), true, Optional::empty, clock, config.budget());
     if (stats.enabled()) {
       migrate(config);
       statistics.store =
@@ -79,7 +79,7 @@ public final class Statistics {
                 ? Optional.of(StatsStore.openReadOnly(file))
                 : Optional.empty(),
         clock,
-        config.budget().share());
+        config.budget());
   }
 
   /**
@@ -136,7 +136,7 @@ public final class Statistics {
         store()
             .map(s -> s.recentSessions(scope.namespace(), BudgetAdvice.WINDOW))
             .orElse(List.of());
-    return Optional.of(BudgetAdvice.of(sessions, budgetShare));
+    return Optional.of(BudgetAdvice.of(sessions, budget.share(), budget.shareKey()));
   }
 
   /**
