@@ -41,9 +41,9 @@ public final class Embedders {
    * cut after 512 word pieces (bge) or 128 (MiniLM), as langchain4j's encoder cut it: chunk long
    * documents.
    *
-   * <p>{@code embedQuery} computes on the calling thread and the runtime's own thread per further
-   * core; {@code embedDocuments} one text per core at a time, each its own run, never padded into a
-   * batch (the models' dynamic quantisation would make a vector depend on its batch).
+   * <p>{@code embedQuery} computes on the calling thread; {@code embedDocuments} one text per core
+   * at a time, the calling thread one of them, each text its own single-threaded run, never padded
+   * into a batch (the models' dynamic quantisation would make a vector depend on its batch).
    *
    * @param modelName one of {@link #inProcessModels()}
    * @throws IllegalArgumentException naming {@code embedder.model} and the accepted names when the

@@ -24,12 +24,12 @@ import org.slf4j.LoggerFactory;
  * An in-process ONNX model: the model jar's graph and tokenizer, run here (langchain4j's
  * OnnxBertBiEncoder did it until issue 35; BertEncoder keeps its vectors bit for bit).
  *
- * Threads. One session with one intra-op thread per core, which sleep rather than spin between
- * operators: a query (one short sequence) is split over both cores of a quiet 2-core machine,
- * while spinning threads took the cores a recall's lexical search and other processes need (a
- * query 2x slower than one thread at load 5). Documents run one per core at a time, each on a
- * thread of their own plus whatever of the session's threads is free; a text is one run of its own
- * length (BertEncoder says why they are not batched).
+ * Threads. One session with one intra-op thread: a run is computed on its caller's thread, and
+ * documents run one per core at a time. Measured on 2 cores (docs/RESULTS.md, "The query embedding
+ * and ingest with the model"): documents are fastest so; a second intra-op thread speeds a query
+ * up only while it spins between operators (0.67x on an idle machine), and spinning makes a query
+ * 2x slower as soon as the other core is busy, as it is while a recall searches its lexical path
+ * or anything else runs; a sleeping second thread changed nothing but the CPU spent (+10-45 %).
  *
  * Long texts are cut, not windowed: at 512 word pieces for bge, 128 for MiniLM (the cut in its
  * tokenizer's JSON), [CLS] and [SEP] included. Chunk before embedding (the engine's passages).
@@ -73,9 +73,8 @@ final class OnnxEmbedder implements Embedder {
       if (onnx == null || tokenizerJson == null) {
         throw new IllegalStateException(model.missingArtifactMessage());
       }
-      options.setIntraOpNumThreads(cores());
+      options.setIntraOpNumThreads(1);
       options.setInterOpNumThreads(1);
-      options.addConfigEntry("session.intra_op.allow_spinning", "0");
       Optional<Path> graph = ModelFiles.onnxGraph(model, loader);
       OrtSession session =
           graph.isPresent()
