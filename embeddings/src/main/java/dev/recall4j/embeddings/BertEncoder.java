@@ -23,7 +23,7 @@ import java.util.Map;
  *
  * <p>Pooling and normalisation are langchain4j's {@code OnnxBertBiEncoder}'s, operation for
  * operation, so that vectors stay bit-identical to those it produced for the indexes already
- * written (GoldenVectorsTest): CLS takes the first token's state, mean adds the token states in
+ * written (EncoderParityTest): CLS takes the first token's state, mean adds the token states in
  * order in float and divides by their count; then the vector is divided by its float norm.
  */
 final class BertEncoder {

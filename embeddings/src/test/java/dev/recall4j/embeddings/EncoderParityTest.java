@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * order). Bit for bit: the graph's kernels sum in the same order whatever the number of threads,
  * and pooling and normalisation repeat langchain4j's float arithmetic.
  */
-class GoldenVectorsTest {
+class EncoderParityTest {
   private static final String LONG =
       ("The patient cohort was followed for twelve years; recurrence was measured by imaging and "
               + "biopsy, and survival by the national registry. ")
@@ -72,7 +72,7 @@ class GoldenVectorsTest {
 
     Reference(InProcessModel model) throws Exception {
       super(Runnable::run);
-      ClassLoader loader = GoldenVectorsTest.class.getClassLoader();
+      ClassLoader loader = EncoderParityTest.class.getClassLoader();
       OrtEnvironment environment = OrtEnvironment.getEnvironment();
       try (InputStream onnx = loader.getResourceAsStream(model.onnxResource);
           InputStream tokenizer = loader.getResourceAsStream(model.tokenizerResource);
