@@ -1,10 +1,10 @@
 package dev.recall4j.benchmarks;
 
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.VectorEncoding;
 import dev.recall4j.datasets.baseline.SqliteBaseline;
 import dev.recall4j.datasets.trec.ScoredId;
-import dev.recall4j.store.Hit;
 import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.VectorEncoding;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.recall4j.benchmarks;
 
-import dev.recall4j.store.VectorEncoding;
+import dev.recall4j.core.store.VectorEncoding;
 import java.util.List;
 
 /**

@@ -1,9 +1,9 @@
 package dev.recall4j.benchmarks;
 
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.store.Hit;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.VectorEncoding;
 import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.VectorEncoding;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -7,13 +7,48 @@ import dev.recall4j.core.ScoreBreakdown;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Tier;
+import dev.recall4j.core.TokenCounter;
 import java.time.Instant;
+import java.util.Map;
 
 /** Small builders for test records. */
 final class Fixtures {
   static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
 
+  /** One token per character: costs that a test can add up by hand. */
+  static final TokenCounter CHARS = new Chars();
+
+  /** One token per character, and how often it was asked. */
+  static final class Chars implements TokenCounter {
+    int calls;
+
+    @Override
+    public String name() {
+      return "chars";
+    }
+
+    @Override
+    public int count(String text) {
+      calls++;
+      return text.length();
+    }
+  }
+
   private Fixtures() {}
+
+  /** The costs of the default renderer ({@code [memory context]}) with a cache of their own. */
+  static BlockCosts costs(TokenCounter counter) {
+    return new BlockCosts(counter, Renderers.memoryContext(), new TokenCountCache(100));
+  }
+
+  /** An empty block of this usable budget: the default identity cap, no quotas. */
+  static Block block(int limit, BlockCosts costs) {
+    return new Block(
+        limit,
+        costs,
+        MemoryRecord.IDENTITY_MAX_CHARS,
+        new Quotas(Map.of(), Map.of(), Map.of(), limit));
+  }
 
   static MemoryRecord.Builder record(String id, Silo silo, Kind kind, String content) {
     return MemoryRecord.builder().id(id).silo(silo).kind(kind).content(content).created(T0);

@@ -91,6 +91,14 @@ final class EvalCommand implements Callable<Integer> {
   Path cache;
 
   @Option(
+      names = "--vectors",
+      paramLabel = "FILE",
+      description =
+          "Read every vector from this reference file (datasets/gates/vectors/DATASET.r4rv) instead"
+              + " of embedding: figures that do not depend on the CPU, as the gates measure.")
+  Path vectors;
+
+  @Option(
       names = "--depth",
       defaultValue = "1000",
       paramLabel = "N",
@@ -144,6 +152,7 @@ final class EvalCommand implements Callable<Integer> {
     if (cache != null) {
       options.cacheDir(cache);
     }
+    options.referenceVectors(vectors);
     options.tierBoost(EvalOptions.checkTierBoost("--tier-boost", tierBoost));
     if (lexicalQuery != null) {
       options.lexicalQueryCut(LexicalQueryCut.parse("--diagnostic-lexical-query", lexicalQuery));

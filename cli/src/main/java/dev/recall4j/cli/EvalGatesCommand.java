@@ -45,6 +45,21 @@ final class EvalGatesCommand implements Callable<Integer> {
       description = "Index and vector cache (default: ${XDG_CACHE_HOME:-~/.cache}/recall4j/eval).")
   Path cache;
 
+  @Option(
+      names = "--record-vectors",
+      description = {
+        "Record every gate's reference vectors with the live model (vectors/DATASET.r4rv beside"
+            + " the gate files) and name them in the gate files; then re-measure with --update."
+      })
+  boolean recordVectors;
+
+  @Option(
+      names = "--update",
+      description = {
+        "Run every gate and write what it measured into its file as the expected figures."
+      })
+  boolean update;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -62,16 +77,26 @@ final class EvalGatesCommand implements Callable<Integer> {
               + configs.toAbsolutePath().normalize()
               + " (run from the repository root or pass --configs)");
     }
+    if (recordVectors && update) {
+      throw new IllegalArgumentException(
+          "--record-vectors, --update: one at a time (record, then update)");
+    }
     StageProgress progress = new StageProgress(spec.commandLine().getErr(), "gate");
+    Path cacheDir = cache != null ? cache : EvalOptions.defaultCacheDir();
     Gates.Report report;
     try {
+      if (recordVectors) {
+        for (Path file : Gates.recordVectors(datasets, configs, Embedders::inProcess, progress)) {
+          out.println("recorded " + file);
+        }
+        out.println("now re-measure the figures: bin/recall4j eval-gates --update");
+        out.flush();
+        return 0;
+      }
       report =
-          Gates.run(
-              datasets,
-              configs,
-              cache != null ? cache : EvalOptions.defaultCacheDir(),
-              Embedders::inProcess,
-              progress);
+          update
+              ? Gates.update(datasets, configs, cacheDir, Embedders::inProcess, progress)
+              : Gates.run(datasets, configs, cacheDir, Embedders::inProcess, progress);
     } finally {
       progress.finish();
     }

@@ -30,7 +30,7 @@ final class StatusCommand implements Callable<Integer> {
     try (RecallEngine engine = options.openReadOnlyWithoutModel(config)) {
       EngineStatus s = engine.status(options.scope(config));
       out.printf(
-          Locale.ROOT, "index:      %s (%.1f KiB on disk)%n", s.indexDir(), s.sizeBytes() / 1024.0);
+          Locale.ROOT, "index:      %s (%.1f KiB on disk)%n", s.location(), s.sizeBytes() / 1024.0);
       out.printf(
           Locale.ROOT,
           "embeddings: %s%n",

@@ -1,6 +1,7 @@
 package dev.recall4j.cli;
 
-import dev.recall4j.store.StoreCheck;
+import dev.recall4j.core.store.IntegrityReport;
+import dev.recall4j.engine.IndexRepair;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ final class VerifyCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     Path index = options.config().indexDir();
-    StoreCheck.Report report = StoreCheck.verify(index, options.wait);
+    IntegrityReport report = IndexRepair.verify(options.config(), options.wait);
     PrintWriter out = spec.commandLine().getOut();
     if (report.clean()) {
       out.printf("index %s is clean: %d records read%n", index, report.recordsChecked());

@@ -4,7 +4,7 @@ import static dev.recall4j.engine.UncheckedIo.io;
 
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
-import dev.recall4j.store.LuceneStore;
+import dev.recall4j.core.store.RecordStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +28,7 @@ final class AccessLog {
   /** Recalls whose statistics are committed together without waiting for the rest of the hold. */
   static final int MAX_BATCH = 1_000;
 
-  private final LuceneStore store;
+  private final RecordStore store;
   private final WriteLock lock;
   private final Clock clock;
   private final Batcher<Access> accesses;
@@ -43,7 +43,7 @@ final class AccessLog {
    * @param statsStore where recalls are logged; null keeps no log
    */
   AccessLog(
-      LuceneStore store,
+      RecordStore store,
       WriteLock lock,
       Clock clock,
       Executor background,

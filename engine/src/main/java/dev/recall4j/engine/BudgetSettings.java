@@ -3,14 +3,20 @@ package dev.recall4j.engine;
 import dev.recall4j.budget.Packer;
 import dev.recall4j.budget.RenderOptions;
 import dev.recall4j.budget.Renderers;
+import dev.recall4j.budget.Section;
+import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.ConfigSection;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.TokenCounter;
+import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * The {@code budget} settings of an {@link EngineConfig}, parsed. The defaults are {@link
- * EngineConfig.Builder}'s.
+ * The {@code budget} settings of an {@link EngineConfig}, parsed, with their defaults ({@link
+ * #DEFAULTS}; the packing ones are the {@link Packer}'s) and their reader.
  *
  * @param contextLength {@code budget.context_length}: the model's context window in tokens, or 0
  *     when unknown (then the budget is 512 tokens)
@@ -63,6 +69,100 @@ public record BudgetSettings(
                 "budget.quotas." + kind.name(),
                 "must be a share in [0, 1], got %s",
                 quota));
+  }
+
+  /** Context unknown, a quarter of it, cl100k, the packer's pinned share, grouped, no quotas. */
+  public static final BudgetSettings DEFAULTS =
+      new BudgetSettings(
+          0,
+          0.25,
+          TokenCounters.byName("cl100k"),
+          Packer.DEFAULT_PINNED_SHARE,
+          DEFAULT_RENDERER,
+          RenderOptions.DEFAULT,
+          Map.of());
+
+  /** These settings with what {@code budget} says over them. */
+  BudgetSettings read(ConfigSection s) {
+    s.allow(
+        "context_length",
+        "share",
+        "tokenizer",
+        "pinned_share",
+        "renderer",
+        "title",
+        "xml_tag",
+        "headings",
+        "quotas",
+        "render_source_context");
+    BudgetSettings[] b = {this};
+    s.integer("context_length", v -> b[0] = b[0].withContextLength(v));
+    s.number("share", v -> b[0] = b[0].withShare(v));
+    s.text("tokenizer", v -> b[0] = b[0].withTokenCounter(TokenCounters.byName(v)));
+    s.number("pinned_share", v -> b[0] = b[0].withPinnedShare(v));
+    s.text("renderer", v -> b[0] = b[0].withRenderer(v));
+    RenderOptions[] words = {renderOptions};
+    s.text("title", v -> words[0] = words[0].withTitle(v));
+    s.text("xml_tag", v -> words[0] = words[0].withXmlTag(v));
+    s.bool("render_source_context", v -> words[0] = words[0].withSourceContext(v));
+    s.section(
+        "headings",
+        h -> {
+          Map<String, Section> sections = new TreeMap<>();
+          for (Section section : Section.values()) {
+            sections.put(section.name().toLowerCase(Locale.ROOT), section);
+          }
+          h.allow(sections.keySet());
+          sections.forEach(
+              (name, section) -> h.text(name, v -> words[0] = words[0].withHeading(section, v)));
+        });
+    b[0] = b[0].withRenderOptions(words[0]);
+    s.section(
+        "quotas",
+        q -> {
+          Map<Kind, Double> quotas = new HashMap<>(b[0].quotas);
+          q.names()
+              .forEach(
+                  kind ->
+                      q.number(kind, share -> quotas.put(Kind.parse(q.key(kind), kind), share)));
+          b[0] = b[0].withQuotas(quotas);
+        });
+    return b[0];
+  }
+
+  public BudgetSettings withContextLength(int tokens) {
+    return new BudgetSettings(
+        tokens, share, tokenCounter, pinnedShare, renderer, renderOptions, quotas);
+  }
+
+  public BudgetSettings withShare(double s) {
+    return new BudgetSettings(
+        contextLength, s, tokenCounter, pinnedShare, renderer, renderOptions, quotas);
+  }
+
+  public BudgetSettings withTokenCounter(TokenCounter counter) {
+    return new BudgetSettings(
+        contextLength, share, counter, pinnedShare, renderer, renderOptions, quotas);
+  }
+
+  public BudgetSettings withPinnedShare(double s) {
+    return new BudgetSettings(
+        contextLength, share, tokenCounter, s, renderer, renderOptions, quotas);
+  }
+
+  public BudgetSettings withRenderer(String name) {
+    return new BudgetSettings(
+        contextLength, share, tokenCounter, pinnedShare, name, renderOptions, quotas);
+  }
+
+  public BudgetSettings withRenderOptions(RenderOptions options) {
+    return new BudgetSettings(
+        contextLength, share, tokenCounter, pinnedShare, renderer, options, quotas);
+  }
+
+  public BudgetSettings withQuotas(Map<Kind, Double> q) {
+    return new BudgetSettings(
+        contextLength, share, tokenCounter, pinnedShare, renderer, renderOptions, q);
   }
 
   /** The packer of these settings rendering with the configured renderer. */

@@ -1,19 +1,17 @@
 package dev.recall4j.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.recall4j.budget.RenderOptions;
-import dev.recall4j.core.Kind;
-import dev.recall4j.ranking.RecencyDecay;
+import dev.recall4j.core.ConfigSection;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Iterator;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.function.Consumer;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,8 +44,13 @@ import org.slf4j.LoggerFactory;
  *         log_max_days: 30}
  * </pre>
  *
- * <p>An unknown key or a bad value is an {@link IllegalArgumentException} naming the key, the value
- * and the file.
+ * <p>This is the one YAML reader of {@code recall4j.yaml}: each section is read by the settings
+ * record that owns it ({@link EmbedderSettings#read}, {@link RecallSettings#read}...), and the
+ * other modules read their own sections from {@link #sections(Path)} ({@code server:}, {@code
+ * sources:}, a {@code store:} of another type through its {@link StoreProvider}). An unknown key or
+ * a bad value is an {@link IllegalArgumentException} naming the key, the value and the file; a
+ * top-level key is known when the engine or a {@link ConfigSectionOwner} on the class path reads
+ * it.
  *
  * <p>An agent's {@code memory:} section is read as the agent wrote it: its own keys that recall4j
  * has a meaning for are used ({@code budget_pct} as {@code budget.share}, {@code top_k} as {@code
@@ -89,12 +92,11 @@ public final class ConfigFile {
       Set.of("budget_pct", "top_k", "current_project", "rag", "knowledge_base");
 
   /** The seed agent's top-level keys from before it moved them under {@code memory:}. */
-  private static final java.util.List<String> LEGACY_AGENT_KEYS =
-      java.util.List.of("rag", "knowledge_db");
+  private static final List<String> LEGACY_AGENT_KEYS = List.of("rag", "knowledge_db");
 
+  /** The top-level keys the engine reads. */
   private static final Set<String> OWN_KEYS =
       Set.of(
-          "server", // read by the server module (ServerConfigFile), not the engine
           "index",
           "namespace",
           "project",
@@ -103,8 +105,10 @@ public final class ConfigFile {
           "budget",
           "index_settings",
           "stats",
-          // Read by the sources module (SourcesConfig), which the engine does not depend on.
-          "sources");
+          "store");
+
+  /** The in-process index's {@code store.type}. */
+  static final String IN_PROCESS_STORE = "lucene";
 
   private ConfigFile() {}
 
@@ -114,32 +118,58 @@ public final class ConfigFile {
     return Files.isRegularFile(file) ? read(file) : EngineConfig.builder(workspace).build();
   }
 
+  /**
+   * The configuration's top level of a YAML file, for a module that reads its own section: the
+   * file's top level, or an agent file's {@code memory:} section; empty for an empty file.
+   *
+   * @throws IllegalArgumentException {@code FILE: not valid YAML} or {@code FILE: the top level:
+   *     must be a mapping}
+   */
+  public static ConfigSection sections(Path file) throws IOException {
+    Object root = parse(file);
+    if (root == null) {
+      return ConfigSection.empty("");
+    }
+    try {
+      ConfigSection top = ConfigSection.of(root, "");
+      return top.hasSection("memory") ? top.section("memory") : top;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    }
+  }
+
   /** Reads one YAML file. */
   public static EngineConfig read(Path file) throws IOException {
-    JsonNode root;
-    try {
-      root = Yaml.MAPPER.readTree(file.toFile());
-    } catch (IOException e) {
-      throw new IllegalArgumentException(file + ": not valid YAML: " + e.getMessage(), e);
-    }
+    Object root = parse(file);
     Path workspace = file.toAbsolutePath().getParent();
     EngineConfig.Builder builder = EngineConfig.builder(workspace);
-    if (root == null || root.isMissingNode() || root.isNull()) {
+    if (root == null) {
       return builder.build();
     }
-    boolean agentFile = root.has("memory");
-    JsonNode config = agentFile ? root.get("memory") : root;
     try {
-      if (!config.isNull()) {
-        Section top = new Section(config, agentFile ? "memory" : "");
-        if (agentFile) {
-          applyAgentKeys(top, builder, file, root);
-        }
-        apply(top, builder, agentFile);
+      ConfigSection top = ConfigSection.of(root, "");
+      boolean agentFile = top.has("memory");
+      if (agentFile) {
+        ConfigSection memory = top.section("memory");
+        applyAgentKeys(memory, builder, file, top);
+        apply(memory, builder, true);
+      } else {
+        apply(top, builder, false);
       }
       return builder.build();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static Object parse(Path file) throws IOException {
+    try {
+      return Yaml.MAPPER.readValue(file.toFile(), Object.class);
+    } catch (IOException e) {
+      if (!Files.isRegularFile(file)) {
+        throw e;
+      }
+      throw new IllegalArgumentException(file + ": not valid YAML: " + e.getMessage(), e);
     }
   }
 
@@ -148,13 +178,13 @@ public final class ConfigFile {
    * of them are logged as left to the agent. recall4j's own keys, read after, override these.
    */
   private static void applyAgentKeys(
-      Section memory, EngineConfig.Builder b, Path file, JsonNode root) {
+      ConfigSection memory, EngineConfig.Builder b, Path file, ConfigSection root) {
     memory.number("budget_pct", b::budgetShare);
     memory.integer("top_k", b::topK);
     memory.text("current_project", b::project);
-    java.util.List<String> ignored = new java.util.ArrayList<>();
-    for (String key : new java.util.TreeSet<>(AGENT_KEYS)) {
-      if (memory.node().has(key) && !USED_AGENT_KEYS.contains(key)) {
+    List<String> ignored = new ArrayList<>();
+    for (String key : new TreeSet<>(AGENT_KEYS)) {
+      if (memory.has(key) && !USED_AGENT_KEYS.contains(key)) {
         ignored.add(memory.key(key));
       }
     }
@@ -169,8 +199,11 @@ public final class ConfigFile {
     }
   }
 
-  private static void apply(Section top, EngineConfig.Builder b, boolean agentFile) {
-    java.util.Set<String> allowed = new java.util.HashSet<>(OWN_KEYS);
+  private static void apply(ConfigSection top, EngineConfig.Builder b, boolean agentFile) {
+    Set<String> allowed = new HashSet<>(OWN_KEYS);
+    for (ConfigSectionOwner owner : ServiceLoader.load(ConfigSectionOwner.class)) {
+      allowed.addAll(owner.sections());
+    }
     if (agentFile) {
       allowed.addAll(AGENT_KEYS);
     }
@@ -178,299 +211,41 @@ public final class ConfigFile {
     top.text("index", v -> b.indexDir(Path.of(v)));
     top.text("namespace", b::namespace);
     top.text("project", b::project);
-    top.section(
-        "embedder",
-        s -> {
-          s.allow(
-              "provider",
-              "model",
-              "host",
-              "timeout_ms",
-              "batch_size",
-              "passage_words",
-              "cache_size",
-              "background");
-          s.text("provider", v -> b.embedderProvider(EmbedderProvider.parse(s.key("provider"), v)));
-          s.text("model", b::embedderModel);
-          s.text("host", v -> b.ollamaHost(URI.create(v)));
-          s.integer("timeout_ms", v -> b.embedderTimeout(Duration.ofMillis(v)));
-          s.integer("batch_size", b::embedderBatchSize);
-          s.integer("passage_words", b::passageWords);
-          s.integer("cache_size", b::queryCacheSize);
-          s.bool("background", b::embedInBackground);
-        });
-    top.section(
-        "recall",
-        s -> {
-          s.allow(
-              "deadline_ms", "top_k", "fusion", "decay", "tier_boost", "links", "source_contexts");
-          s.integer("deadline_ms", v -> b.deadline(Duration.ofMillis(v)));
-          s.integer("top_k", b::topK);
-          s.text("fusion", b::fusion);
-          JsonNode decay = s.node().get("decay");
-          if (decay != null && decay.isObject()) {
-            s.section("decay", d -> b.recencyDecay(decay(d)));
-          } else {
-            s.bool("decay", b::recencyDecay);
-          }
-          s.text("tier_boost", b::tierBoost);
-          s.section(
-              "links",
-              l -> {
-                l.allow("expand", "damping", "max_linked", "follow_top");
-                l.bool("expand", b::linkExpansion);
-                l.number("damping", b::linkDamping);
-                l.integer("max_linked", b::maxLinked);
-                l.integer("follow_top", b::linkFollowTop);
-              });
-          s.section(
-              "source_contexts",
-              c ->
-                  c.node()
-                      .fieldNames()
-                      .forEachRemaining(p -> c.text(p, v -> b.sourceContext(p, v))));
-        });
-    top.section(
-        "budget",
-        s -> {
-          s.allow(
-              "context_length",
-              "share",
-              "tokenizer",
-              "pinned_share",
-              "renderer",
-              "title",
-              "xml_tag",
-              "headings",
-              "quotas",
-              "render_source_context");
-          s.integer("context_length", b::contextLength);
-          s.number("share", b::budgetShare);
-          s.text("tokenizer", b::tokenizer);
-          s.number("pinned_share", b::pinnedShare);
-          s.text("renderer", b::renderer);
-          RenderOptions[] words = {RenderOptions.DEFAULT};
-          s.text("title", v -> words[0] = words[0].withTitle(v));
-          s.text("xml_tag", v -> words[0] = words[0].withXmlTag(v));
-          s.bool("render_source_context", v -> words[0] = words[0].withSourceContext(v));
-          s.section(
-              "headings",
-              h -> {
-                java.util.Map<String, dev.recall4j.budget.Section> sections =
-                    new java.util.TreeMap<>();
-                for (dev.recall4j.budget.Section section : dev.recall4j.budget.Section.values()) {
-                  sections.put(section.name().toLowerCase(java.util.Locale.ROOT), section);
-                }
-                h.allow(sections.keySet());
-                sections.forEach(
-                    (name, section) ->
-                        h.text(name, v -> words[0] = words[0].withHeading(section, v)));
-              });
-          b.renderOptions(words[0]);
-          s.section(
-              "quotas",
-              q ->
-                  q.node()
-                      .fieldNames()
-                      .forEachRemaining(
-                          kind ->
-                              q.number(
-                                  kind, share -> b.quota(Kind.parse(q.key(kind), kind), share))));
-        });
-    top.section(
-        "index_settings",
-        s -> {
-          s.allow(
-              "vector_encoding",
-              "hnsw_m",
-              "hnsw_beam_width",
-              "vector_candidates",
-              "bm25_k1",
-              "bm25_b",
-              "code_field_boost");
-          s.text("vector_encoding", b::vectorEncoding);
-          s.integer("hnsw_m", b::hnswM);
-          s.integer("hnsw_beam_width", b::hnswBeamWidth);
-          s.integer("vector_candidates", b::vectorCandidates);
-          s.number("bm25_k1", b::bm25K1);
-          s.number("bm25_b", b::bm25B);
-          s.number("code_field_boost", b::codeFieldBoost);
-        });
-    top.section(
-        "stats",
-        s -> {
-          s.allow("enabled", "db", "share_db", "log_max_rows", "log_max_days");
-          s.bool("enabled", b::statsEnabled);
-          s.text("db", v -> b.statsDb(Path.of(v)));
-          s.bool("share_db", b::statsShareDb);
-          s.integer("log_max_rows", b::logMaxRows);
-          s.integer("log_max_days", b::logMaxDays);
-        });
+    top.section("embedder", s -> b.embedder(b.embedder().read(s)));
+    top.section("recall", s -> b.recall(b.recall().read(s)));
+    top.section("budget", s -> b.budget(b.budget().read(s)));
+    top.section("index_settings", s -> b.indexSettings(b.indexSettings().read(s)));
+    top.section("stats", s -> b.stats(b.stats().read(s)));
+    top.section("store", s -> b.store(store(s, b)));
   }
 
   /**
-   * {@code recall.decay} as a mapping: half-lives per kind ({@code 14d}, {@code 12h}, an ISO-8601
-   * duration, or {@code none}), the default half-life, the floor, and whether access refreshes age.
+   * {@code store}: the in-process index ({@code type: lucene}, the default: it lives in {@code
+   * index}), or a store of another type read by its {@link StoreProvider}.
    */
-  private static RecencyDecay decay(Section d) {
-    d.allow("enabled", "half_life", "default_half_life", "floor", "refresh_on_access");
-    JsonNode enabled = d.node().get("enabled");
-    if (enabled != null && !enabled.isNull() && !enabled.isBoolean()) {
-      throw new IllegalArgumentException(
-          d.key("enabled") + ": must be true or false, got " + enabled);
-    }
-    if (enabled != null && enabled.isBoolean() && !enabled.booleanValue()) {
-      return RecencyDecay.none();
-    }
-    RecencyDecay.Builder decay = RecencyDecay.builder();
-    d.section(
-        "half_life",
-        h ->
-            h.node()
-                .fieldNames()
-                .forEachRemaining(
-                    name ->
-                        h.text(
-                            name,
-                            v -> {
-                              Kind kind = Kind.parse(h.key(name), name);
-                              Duration halfLife = halfLife(v);
-                              if (halfLife == null) {
-                                decay.noDecay(kind);
-                              } else {
-                                decay.halfLife(kind, halfLife);
-                              }
-                            })));
-    d.text("default_half_life", v -> decay.defaultHalfLife(halfLife(v)));
-    d.number("floor", decay::floor);
-    d.bool("refresh_on_access", decay::refreshOnAccess);
-    return decay.build();
-  }
-
-  private static final java.util.regex.Pattern SHORT_DURATION =
-      java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([smhdw])");
-
-  /** {@code 14d}, {@code 36h}, {@code 2w}, {@code 90m}, {@code 30s}, ISO-8601, or none (null). */
-  static Duration halfLife(String text) {
-    String value = text.strip().toLowerCase(java.util.Locale.ROOT);
-    if (value.equals("none") || value.equals("never")) {
+  private static StoreOpener store(ConfigSection s, EngineConfig.Builder b) {
+    String type = s.text("type");
+    if (type == null || type.equals(IN_PROCESS_STORE)) {
+      s.allow("type");
       return null;
     }
-    java.util.regex.Matcher m = SHORT_DURATION.matcher(value);
-    if (m.matches()) {
-      double amount = Double.parseDouble(m.group(1));
-      long unitSeconds =
-          switch (m.group(2)) {
-            case "s" -> 1;
-            case "m" -> 60;
-            case "h" -> 3_600;
-            case "d" -> 86_400;
-            default -> 7 * 86_400;
-          };
-      return Duration.ofMillis(Math.round(amount * unitSeconds * 1000));
+    Map<String, StoreProvider> providers = new java.util.TreeMap<>();
+    for (StoreProvider provider : ServiceLoader.load(StoreProvider.class)) {
+      providers.put(provider.type(), provider);
     }
-    try {
-      return Duration.parse(text.strip().toUpperCase(java.util.Locale.ROOT));
-    } catch (java.time.format.DateTimeParseException e) {
+    StoreProvider provider = providers.get(type);
+    if (provider == null) {
+      Set<String> known = new TreeSet<>(providers.keySet());
+      known.add(IN_PROCESS_STORE);
       throw new IllegalArgumentException(
-          "must be a duration such as 14d, 36h, 2w or none, got \"" + text + "\"", e);
+          s.key("type")
+              + ": unknown store type \""
+              + type
+              + "\", expected one of "
+              + String.join(", ", known)
+              + " (a store type comes with its module on the class path, such as"
+              + " recall4j-opensearch for opensearch)");
     }
-  }
-
-  /** One mapping of the YAML tree, read with its dotted path for error messages. */
-  private record Section(JsonNode node, String path) {
-    Section {
-      if (!node.isObject()) {
-        throw new IllegalArgumentException(
-            (path.isEmpty() ? "the top level" : path)
-                + ": must be a mapping, got "
-                + node.getNodeType().name().toLowerCase());
-      }
-    }
-
-    String key(String name) {
-      return path.isEmpty() ? name : path + "." + name;
-    }
-
-    void allow(String... names) {
-      allow(Set.of(names));
-    }
-
-    void allow(Set<String> allowed) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-        String name = it.next().getKey();
-        if (!allowed.contains(name)) {
-          throw new IllegalArgumentException(
-              key(name)
-                  + ": unknown setting, expected one of "
-                  + String.join(", ", new java.util.TreeSet<>(allowed)));
-        }
-      }
-    }
-
-    void section(String name, Consumer<Section> reader) {
-      JsonNode child = node.get(name);
-      if (child != null && !child.isNull()) {
-        reader.accept(new Section(child, key(name)));
-      }
-    }
-
-    void text(String name, Consumer<String> setter) {
-      JsonNode value = node.get(name);
-      if (value == null || value.isNull()) {
-        return;
-      }
-      if (!value.isValueNode()) {
-        throw new IllegalArgumentException(key(name) + ": must be a single value, got " + value);
-      }
-      withKey(name, value, () -> setter.accept(value.asText()));
-    }
-
-    void integer(String name, java.util.function.IntConsumer setter) {
-      JsonNode value = node.get(name);
-      if (value == null || value.isNull()) {
-        return;
-      }
-      if (!value.canConvertToInt() || !value.isIntegralNumber()) {
-        throw new IllegalArgumentException(key(name) + ": must be a whole number, got " + value);
-      }
-      withKey(name, value, () -> setter.accept(value.intValue()));
-    }
-
-    void bool(String name, Consumer<Boolean> setter) {
-      JsonNode value = node.get(name);
-      if (value == null || value.isNull()) {
-        return;
-      }
-      if (!value.isBoolean()) {
-        throw new IllegalArgumentException(key(name) + ": must be true or false, got " + value);
-      }
-      setter.accept(value.booleanValue());
-    }
-
-    void number(String name, java.util.function.DoubleConsumer setter) {
-      JsonNode value = node.get(name);
-      if (value == null || value.isNull()) {
-        return;
-      }
-      if (!value.isNumber()) {
-        throw new IllegalArgumentException(key(name) + ": must be a number, got " + value);
-      }
-      withKey(name, value, () -> setter.accept(value.doubleValue()));
-    }
-
-    /** Setters that parse (enums, URIs) report under the key, with the value. */
-    private void withKey(String name, JsonNode value, Runnable set) {
-      try {
-        set.run();
-      } catch (IllegalArgumentException e) {
-        String message = e.getMessage();
-        throw new IllegalArgumentException(
-            message != null && message.startsWith(key(name))
-                ? message
-                : key(name) + ": bad value " + value + ": " + message,
-            e);
-      }
-    }
+    return provider.read(s, b.workspace());
   }
 }

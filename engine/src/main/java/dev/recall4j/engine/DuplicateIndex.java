@@ -4,7 +4,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Status;
-import dev.recall4j.store.LuceneStore;
+import dev.recall4j.core.store.RecordStore;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -51,7 +51,7 @@ final class DuplicateIndex {
    * The id of the stored record this one repeats, if any; {@code store} may be null for {@link
    * #empty}.
    */
-  Optional<String> find(LuceneStore store, MemoryRecord r) throws IOException {
+  Optional<String> find(RecordStore store, MemoryRecord r) throws IOException {
     load(store);
     return deduplicates(r) ? Optional.ofNullable(ids.get(key(r))) : Optional.empty();
   }
@@ -69,7 +69,7 @@ final class DuplicateIndex {
     }
   }
 
-  private void load(LuceneStore store) throws IOException {
+  private void load(RecordStore store) throws IOException {
     if (loaded) {
       return;
     }

@@ -2,7 +2,7 @@ package dev.recall4j.engine;
 
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.store.LuceneStore;
+import dev.recall4j.core.store.RecordStore;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,7 @@ final class EmbeddingQueue {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddingQueue.class);
 
   private final Embedder embedder;
-  private final LuceneStore store;
+  private final RecordStore store;
   private final Consumer<Runnable> underWriteLock;
   private final Executor executor;
   private final int batchSize;
@@ -38,7 +38,7 @@ final class EmbeddingQueue {
 
   EmbeddingQueue(
       Embedder embedder,
-      LuceneStore store,
+      RecordStore store,
       Consumer<Runnable> underWriteLock,
       Executor executor,
       int batchSize,

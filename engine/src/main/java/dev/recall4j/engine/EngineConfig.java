@@ -1,21 +1,15 @@
 package dev.recall4j.engine;
 
-import dev.recall4j.budget.Packer;
 import dev.recall4j.budget.RenderOptions;
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.Scope;
-import dev.recall4j.core.TokenCounter;
 import dev.recall4j.core.Wire;
-import dev.recall4j.embeddings.Embedders;
-import dev.recall4j.embeddings.OllamaOptions;
-import dev.recall4j.ranking.Fusion;
+import dev.recall4j.core.store.IndexSettings;
+import dev.recall4j.core.store.VectorEncoding;
 import dev.recall4j.ranking.Fusions;
 import dev.recall4j.ranking.RecencyDecay;
-import dev.recall4j.ranking.TierPolicy;
-import dev.recall4j.store.StoreOptions;
-import dev.recall4j.store.VectorEncoding;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,15 +17,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * Every setting of an engine, immutable and parsed: each section of {@code recall4j.yaml} is a
  * typed record ({@link EmbedderSettings}, {@link RecallSettings}, {@link BudgetSettings}, {@link
- * StoreSettings}, {@link StatsSettings}) whose values the ranker, the packer and the store take as
- * they are. Build with {@link #builder(Path)}, which holds every default, or read a YAML file with
- * {@link ConfigFile}. Each setting is named as it is spelled in {@code recall4j.yaml}; bad values
- * fail at build time with that name.
+ * IndexSettings}, {@link StatsSettings}) that defines its settings once: their defaults, their
+ * checks and how its section is read. This record composes them; the ranker, the packer and the
+ * store take their values as they are. Build with {@link #builder(Path)} or read a YAML file with
+ * {@link ConfigFile}. Each setting is named as it is spelled in {@code recall4j.yaml}; a bad value
+ * fails with that name.
  *
  * @param workspace the workspace root; relative paths are resolved against it
  * @param indexDir {@code index}: the Lucene index directory (default {@value #DEFAULT_INDEX})
@@ -42,8 +36,10 @@ import java.util.function.Supplier;
  * @param embedder the {@code embedder} section
  * @param recall the {@code recall} section
  * @param budget the {@code budget} section
- * @param store the {@code index_settings} section
+ * @param indexSettings the {@code index_settings} section
  * @param stats the {@code stats} section, its {@code db} resolved against the workspace
+ * @param store the {@code store} section when it names a store other than the in-process index in
+ *     {@code index} (a cluster), else null
  */
 public record EngineConfig(
     Path workspace,
@@ -53,25 +49,14 @@ public record EngineConfig(
     EmbedderSettings embedder,
     RecallSettings recall,
     BudgetSettings budget,
-    StoreSettings store,
-    StatsSettings stats) {
+    IndexSettings indexSettings,
+    StatsSettings stats,
+    StoreOpener store) {
   /** {@code embedder.passage_words} unless configured: see docs/RESULTS.md "Passage vectors". */
   public static final int DEFAULT_PASSAGE_WORDS = 128;
 
   /** The index directory under the workspace root when none is configured. */
   public static final String DEFAULT_INDEX = "agents/index";
-
-  /** {@code recall.fusion} unless configured: see {@link RecallSettings#fusion()}. */
-  public static final String DEFAULT_FUSION = "convex:alpha=0.5,weights=confidence";
-
-  /** {@code recall.links.expand} unless configured: see {@link LinkSettings#expand()}. */
-  public static final boolean DEFAULT_LINK_EXPANSION = false;
-
-  /** {@code recall.links.damping} unless configured: see {@link LinkSettings#damping()}. */
-  public static final double DEFAULT_LINK_DAMPING = 0.8;
-
-  /** {@code recall.tier_boost} unless configured: see {@link RecallSettings#tierPolicy()}. */
-  public static final String DEFAULT_TIER_BOOST = "0.25";
 
   /**
    * The statistics database's file name, inside the index directory unless {@code stats.db} says
@@ -90,16 +75,10 @@ public record EngineConfig(
     Checks.notNull(embedder, "embedder");
     Checks.notNull(recall, "recall");
     Checks.notNull(budget, "budget");
-    Checks.notNull(store, "index_settings");
+    Checks.notNull(indexSettings, "index_settings");
     Checks.notNull(stats, "stats");
     if (stats.db() != null) {
-      stats =
-          new StatsSettings(
-              stats.enabled(),
-              workspace.resolve(stats.db()).normalize(),
-              stats.shareDb(),
-              stats.logMaxRows(),
-              stats.logMaxDays());
+      stats = stats.withDb(workspace.resolve(stats.db()).normalize());
     }
   }
 
@@ -133,59 +112,21 @@ public record EngineConfig(
   }
 
   /**
-   * Builds an {@link EngineConfig}; every unset setting takes its default, defined here once. Specs
-   * given as text (fusion, tier boost, tokenizer, vector encoding) are parsed once, by {@link
-   * #build()}, and a bad one fails there under its {@code recall4j.yaml} key.
+   * Builds an {@link EngineConfig}: every unset setting keeps the default its section record
+   * defines. Each setter changes one setting of a section (a value the section refuses fails here,
+   * under its {@code recall4j.yaml} key); the section setters replace a whole section.
    */
   public static final class Builder {
-    private Path workspace;
+    private final Path workspace;
     private Path indexDir = Path.of(DEFAULT_INDEX);
     private String namespace = Scope.DEFAULT_NAMESPACE;
     private String project;
-    private EmbedderProvider embedderProvider = EmbedderProvider.ONNX;
-    // null: the provider's default model (Ollama does not serve the in-process default).
-    private String embedderModel;
-    private URI ollamaHost = URI.create("http://127.0.0.1:11434");
-    private Duration embedderTimeout = Duration.ofSeconds(10);
-    private int embedderBatchSize = 32;
-    private int passageWords = DEFAULT_PASSAGE_WORDS;
-    private int queryCacheSize = 1024;
-    private boolean embedInBackground;
-    private Duration deadline = Duration.ofMillis(200);
-    private int topK = 50;
-    private Supplier<Fusion> fusion = parsing("recall.fusion", DEFAULT_FUSION, Fusions::parse);
-    private RecencyDecay recencyDecay = RecencyDecay.defaults();
-    private Supplier<TierPolicy> tierPolicy =
-        parsing("recall.tier_boost", DEFAULT_TIER_BOOST, RecallSettings::tierPolicy);
-    private boolean linkExpansion = DEFAULT_LINK_EXPANSION;
-    private double linkDamping = DEFAULT_LINK_DAMPING;
-    private int maxLinked = 10;
-    private int linkFollowTop = 10;
-    private final Map<String, String> sourceContexts = new LinkedHashMap<>();
-    private int contextLength;
-    private double budgetShare = 0.25;
-    private Supplier<TokenCounter> tokenCounter =
-        parsing("budget.tokenizer", "cl100k", TokenCounters::byName);
-    private double pinnedShare = Packer.DEFAULT_PINNED_SHARE;
-    private String renderer = BudgetSettings.DEFAULT_RENDERER;
-    private RenderOptions renderOptions = RenderOptions.DEFAULT;
-    private final Map<Kind, Double> quotas = new HashMap<>();
-    private Supplier<VectorEncoding> vectorEncoding =
-        parsing(
-            "index_settings.vector_encoding",
-            "int8",
-            v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
-    private int hnswM = 16;
-    private int hnswBeamWidth = 100;
-    private int vectorCandidates = 100;
-    private double bm25K1 = 0.9;
-    private double bm25B = 0.4;
-    private double codeFieldBoost = StoreOptions.DEFAULT_CODE_FIELD_BOOST;
-    private boolean statsEnabled = true;
-    private Path statsDb;
-    private boolean statsShareDb;
-    private int logMaxRows = 10_000;
-    private int logMaxDays = 30;
+    private EmbedderSettings embedder = EmbedderSettings.DEFAULTS;
+    private RecallSettings recall = RecallSettings.DEFAULTS;
+    private BudgetSettings budget = BudgetSettings.DEFAULTS;
+    private IndexSettings indexSettings = IndexSettings.DEFAULTS;
+    private StatsSettings stats = StatsSettings.DEFAULTS;
+    private StoreOpener store;
 
     private Builder(Path workspace) {
       this.workspace = workspace;
@@ -196,47 +137,12 @@ public record EngineConfig(
       indexDir = c.indexDir;
       namespace = c.namespace;
       project = c.project;
-      EmbedderSettings e = c.embedder;
-      embedderProvider = e.provider();
-      embedderModel = e.model().equals(defaultModel(e.provider())) ? null : e.model();
-      ollamaHost = e.host();
-      embedderTimeout = e.timeout();
-      embedderBatchSize = e.batchSize();
-      passageWords = e.passageWords();
-      queryCacheSize = e.cacheSize();
-      embedInBackground = e.background();
-      RecallSettings r = c.recall;
-      deadline = r.deadline();
-      topK = r.topK();
-      fusion = r::fusion;
-      recencyDecay = r.decay();
-      tierPolicy = r::tierPolicy;
-      linkExpansion = r.links().expand();
-      linkDamping = r.links().damping();
-      maxLinked = r.links().maxLinked();
-      linkFollowTop = r.links().followTop();
-      sourceContexts.putAll(r.sourceContexts());
-      BudgetSettings b = c.budget;
-      contextLength = b.contextLength();
-      budgetShare = b.share();
-      tokenCounter = b::tokenCounter;
-      pinnedShare = b.pinnedShare();
-      renderer = b.renderer();
-      renderOptions = b.renderOptions();
-      quotas.putAll(b.quotas());
-      StoreSettings s = c.store;
-      vectorEncoding = s::vectorEncoding;
-      hnswM = s.hnswM();
-      hnswBeamWidth = s.hnswBeamWidth();
-      vectorCandidates = s.vectorCandidates();
-      bm25K1 = s.bm25K1();
-      bm25B = s.bm25B();
-      codeFieldBoost = s.codeFieldBoost();
-      statsEnabled = c.stats.enabled();
-      statsDb = c.stats.db();
-      statsShareDb = c.stats.shareDb();
-      logMaxRows = c.stats.logMaxRows();
-      logMaxDays = c.stats.logMaxDays();
+      embedder = c.embedder;
+      recall = c.recall;
+      budget = c.budget;
+      indexSettings = c.indexSettings;
+      stats = c.stats;
+      store = c.store;
     }
 
     /** The index directory; a relative path is resolved against the workspace. */
@@ -256,60 +162,123 @@ public record EngineConfig(
       return this;
     }
 
-    public Builder embedderProvider(EmbedderProvider provider) {
-      this.embedderProvider = provider;
+    /** The whole {@code embedder} section. */
+    public Builder embedder(EmbedderSettings settings) {
+      this.embedder = Checks.notNull(settings, "embedder");
       return this;
     }
 
+    /** The whole {@code recall} section. */
+    public Builder recall(RecallSettings settings) {
+      this.recall = Checks.notNull(settings, "recall");
+      return this;
+    }
+
+    /** The whole {@code budget} section. */
+    public Builder budget(BudgetSettings settings) {
+      this.budget = Checks.notNull(settings, "budget");
+      return this;
+    }
+
+    /** The whole {@code index_settings} section. */
+    public Builder indexSettings(IndexSettings settings) {
+      this.indexSettings = Checks.notNull(settings, "index_settings");
+      return this;
+    }
+
+    /** The whole {@code stats} section. */
+    public Builder stats(StatsSettings settings) {
+      this.stats = Checks.notNull(settings, "stats");
+      return this;
+    }
+
+    /** A store other than the in-process index (see {@link StoreProvider}); null: in-process. */
+    public Builder store(StoreOpener opener) {
+      this.store = opener;
+      return this;
+    }
+
+    /** The workspace root, against which relative paths resolve. */
+    Path workspace() {
+      return workspace;
+    }
+
+    /** The sections as they stand: for readers that apply a file's sections over them. */
+    EmbedderSettings embedder() {
+      return embedder;
+    }
+
+    RecallSettings recall() {
+      return recall;
+    }
+
+    BudgetSettings budget() {
+      return budget;
+    }
+
+    IndexSettings indexSettings() {
+      return indexSettings;
+    }
+
+    StatsSettings stats() {
+      return stats;
+    }
+
+    public Builder embedderProvider(EmbedderProvider provider) {
+      embedder = embedder.withProvider(provider);
+      return this;
+    }
+
+    /** The model; null: the provider's default. */
     public Builder embedderModel(String model) {
-      this.embedderModel = model;
+      embedder = embedder.withModel(model);
       return this;
     }
 
     public Builder ollamaHost(URI host) {
-      this.ollamaHost = host;
+      embedder = embedder.withHost(host);
       return this;
     }
 
     public Builder embedderTimeout(Duration timeout) {
-      this.embedderTimeout = timeout;
+      embedder = embedder.withTimeout(timeout);
       return this;
     }
 
     public Builder embedderBatchSize(int batchSize) {
-      this.embedderBatchSize = batchSize;
+      embedder = embedder.withBatchSize(batchSize);
       return this;
     }
 
     /** Words per embedded passage of a long text; 0: one vector per record. */
     public Builder passageWords(int words) {
-      this.passageWords = words;
+      embedder = embedder.withPassageWords(words);
       return this;
     }
 
     public Builder queryCacheSize(int size) {
-      this.queryCacheSize = size;
+      embedder = embedder.withCacheSize(size);
       return this;
     }
 
     public Builder embedInBackground(boolean background) {
-      this.embedInBackground = background;
+      embedder = embedder.withBackground(background);
       return this;
     }
 
     public Builder deadline(Duration deadline) {
-      this.deadline = deadline;
+      recall = recall.withDeadline(deadline);
       return this;
     }
 
     public Builder topK(int topK) {
-      this.topK = topK;
+      recall = recall.withTopK(topK);
       return this;
     }
 
     /** A fusion spec, see {@link Fusions#parse(String)}. */
     public Builder fusion(String spec) {
-      this.fusion = parsing("recall.fusion", spec, Fusions::parse);
+      recall = recall.withFusion(parsing("recall.fusion", spec, Fusions::parse));
       return this;
     }
 
@@ -318,43 +287,44 @@ public record EngineConfig(
      * RecencyDecay#none()}.
      */
     public Builder recencyDecay(boolean decay) {
-      this.recencyDecay = decay ? RecencyDecay.defaults() : RecencyDecay.none();
-      return this;
+      return recencyDecay(decay ? RecencyDecay.defaults() : RecencyDecay.none());
     }
 
     /** A decay of your own: half-lives per kind, floor, whether access refreshes age. */
     public Builder recencyDecay(RecencyDecay decay) {
-      this.recencyDecay = decay;
+      recall = recall.withDecay(decay);
       return this;
     }
 
     /** A boost >= 0 as text ({@code "0.25"}) or {@code "strict"}. */
     public Builder tierBoost(String tierBoost) {
-      this.tierPolicy = parsing("recall.tier_boost", tierBoost, RecallSettings::tierPolicy);
+      recall =
+          recall.withTierPolicy(
+              parsing("recall.tier_boost", tierBoost, RecallSettings::tierPolicy));
       return this;
     }
 
     /** {@code recall.links.expand}: whether recall follows links unless a request says. */
     public Builder linkExpansion(boolean expand) {
-      this.linkExpansion = expand;
+      recall = recall.withLinks(recall.links().withExpand(expand));
       return this;
     }
 
     /** {@code recall.links.damping}: a linked record's score is the hit's times this. */
     public Builder linkDamping(double damping) {
-      this.linkDamping = damping;
+      recall = recall.withLinks(recall.links().withDamping(damping));
       return this;
     }
 
     /** {@code recall.links.max_linked}: records pulled in through links per recall at most. */
     public Builder maxLinked(int max) {
-      this.maxLinked = max;
+      recall = recall.withLinks(recall.links().withMaxLinked(max));
       return this;
     }
 
     /** {@code recall.links.follow_top}: how many of the best hits have their links followed. */
     public Builder linkFollowTop(int hits) {
-      this.linkFollowTop = hits;
+      recall = recall.withLinks(recall.links().withFollowTop(hits));
       return this;
     }
 
@@ -363,40 +333,43 @@ public record EngineConfig(
      * description} as their source context (the longest prefix wins).
      */
     public Builder sourceContext(String prefix, String description) {
-      sourceContexts.put(prefix, description);
+      Map<String, String> contexts = new LinkedHashMap<>(recall.sourceContexts());
+      contexts.put(prefix, description);
+      recall = recall.withSourceContexts(contexts);
       return this;
     }
 
     /** {@code budget.render_source_context}: whether the block shows each hit's source context. */
     public Builder renderSourceContext(boolean render) {
-      this.renderOptions = renderOptions.withSourceContext(render);
+      budget = budget.withRenderOptions(budget.renderOptions().withSourceContext(render));
       return this;
     }
 
     public Builder contextLength(int contextLength) {
-      this.contextLength = contextLength;
+      budget = budget.withContextLength(contextLength);
       return this;
     }
 
     public Builder budgetShare(double share) {
-      this.budgetShare = share;
+      budget = budget.withShare(share);
       return this;
     }
 
     /** {@code heuristic}, {@code cl100k} or {@code o200k}. */
     public Builder tokenizer(String tokenizer) {
-      this.tokenCounter = parsing("budget.tokenizer", tokenizer, TokenCounters::byName);
+      budget =
+          budget.withTokenCounter(parsing("budget.tokenizer", tokenizer, TokenCounters::byName));
       return this;
     }
 
     public Builder pinnedShare(double share) {
-      this.pinnedShare = share;
+      budget = budget.withPinnedShare(share);
       return this;
     }
 
     /** {@code grouped} (default), {@code xml}, {@code display} or {@code json}. */
     public Builder renderer(String name) {
-      this.renderer = name;
+      budget = budget.withRenderer(name);
       return this;
     }
 
@@ -405,58 +378,61 @@ public record EngineConfig(
      * replaces {@link #renderSourceContext}).
      */
     public Builder renderOptions(RenderOptions options) {
-      this.renderOptions = options;
+      budget = budget.withRenderOptions(options);
       return this;
     }
 
     /** At most {@code share} of the budget for ranked records of {@code kind}. */
     public Builder quota(Kind kind, double share) {
+      Map<Kind, Double> quotas = new HashMap<>(budget.quotas());
       quotas.put(Checks.notNull(kind, "budget.quotas"), share);
+      budget = budget.withQuotas(quotas);
       return this;
     }
 
     /** {@code float32}, {@code int8} or {@code int4}. */
     public Builder vectorEncoding(String encoding) {
-      this.vectorEncoding =
-          parsing(
-              "index_settings.vector_encoding",
-              encoding,
-              v -> Wire.parse(VectorEncoding.class, "vector_encoding", v));
+      indexSettings =
+          indexSettings.withVectorEncoding(
+              parsing(
+                  "index_settings.vector_encoding",
+                  encoding,
+                  v -> Wire.parse(VectorEncoding.class, "vector_encoding", v)));
       return this;
     }
 
     public Builder hnswM(int m) {
-      this.hnswM = m;
+      indexSettings = indexSettings.withHnswM(m);
       return this;
     }
 
     public Builder hnswBeamWidth(int beamWidth) {
-      this.hnswBeamWidth = beamWidth;
+      indexSettings = indexSettings.withHnswBeamWidth(beamWidth);
       return this;
     }
 
     public Builder vectorCandidates(int candidates) {
-      this.vectorCandidates = candidates;
+      indexSettings = indexSettings.withVectorCandidates(candidates);
       return this;
     }
 
     public Builder bm25K1(double k1) {
-      this.bm25K1 = k1;
+      indexSettings = indexSettings.withBm25(k1, indexSettings.bm25B());
       return this;
     }
 
     public Builder bm25B(double b) {
-      this.bm25B = b;
+      indexSettings = indexSettings.withBm25(indexSettings.bm25K1(), b);
       return this;
     }
 
     public Builder codeFieldBoost(double boost) {
-      this.codeFieldBoost = boost;
+      indexSettings = indexSettings.withCodeFieldBoost(boost);
       return this;
     }
 
     public Builder statsEnabled(boolean enabled) {
-      this.statsEnabled = enabled;
+      stats = stats.withEnabled(enabled);
       return this;
     }
 
@@ -465,23 +441,23 @@ public record EngineConfig(
      * {@value #STATS_FILE} inside the index.
      */
     public Builder statsDb(Path file) {
-      this.statsDb = file;
+      stats = stats.withDb(file);
       return this;
     }
 
     /** {@code stats.share_db}: see {@link StatsSettings#shareDb()}. */
     public Builder statsShareDb(boolean share) {
-      this.statsShareDb = share;
+      stats = stats.withShareDb(share);
       return this;
     }
 
     public Builder logMaxRows(int rows) {
-      this.logMaxRows = rows;
+      stats = stats.withLogMaxRows(rows);
       return this;
     }
 
     public Builder logMaxDays(int days) {
-      this.logMaxDays = days;
+      stats = stats.withLogMaxDays(days);
       return this;
     }
 
@@ -491,62 +467,22 @@ public record EngineConfig(
           indexDir,
           namespace,
           project,
-          new EmbedderSettings(
-              embedderProvider,
-              embedderModel != null ? embedderModel : defaultModel(embedderProvider),
-              ollamaHost,
-              embedderTimeout,
-              embedderBatchSize,
-              passageWords,
-              queryCacheSize,
-              embedInBackground),
-          new RecallSettings(
-              deadline,
-              topK,
-              fusion.get(),
-              recencyDecay,
-              tierPolicy.get(),
-              new LinkSettings(linkExpansion, linkDamping, maxLinked, linkFollowTop),
-              sourceContexts),
-          new BudgetSettings(
-              contextLength,
-              budgetShare,
-              tokenCounter.get(),
-              pinnedShare,
-              renderer,
-              renderOptions,
-              quotas),
-          new StoreSettings(
-              vectorEncoding.get(),
-              hnswM,
-              hnswBeamWidth,
-              vectorCandidates,
-              bm25K1,
-              bm25B,
-              codeFieldBoost),
-          new StatsSettings(statsEnabled, statsDb, statsShareDb, logMaxRows, logMaxDays));
+          embedder,
+          recall,
+          budget,
+          indexSettings,
+          stats,
+          store);
     }
 
-    /** {@code embedder.model} unless configured: one the provider serves. */
-    static String defaultModel(EmbedderProvider provider) {
-      return provider == EmbedderProvider.OLLAMA
-          ? OllamaOptions.DEFAULT_MODEL
-          : Embedders.DEFAULT_MODEL;
-    }
-
-    /**
-     * Parses {@code spec} when the configuration is built, reporting a blank or bad spec under this
-     * file's setting name.
-     */
-    private static <T> Supplier<T> parsing(String key, String spec, Function<String, T> parser) {
-      return () -> {
-        Checks.notBlank(spec, key);
-        try {
-          return parser.apply(spec);
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
-        }
-      };
+    /** Parses a spec given as text, reporting a blank or bad one under its file's setting name. */
+    private static <T> T parsing(String key, String spec, Function<String, T> parser) {
+      Checks.notBlank(spec, key);
+      try {
+        return parser.apply(spec);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
+      }
     }
   }
 }

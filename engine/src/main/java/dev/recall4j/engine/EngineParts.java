@@ -3,10 +3,9 @@ package dev.recall4j.engine;
 import dev.recall4j.budget.BudgetSizing;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Embedder;
+import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.embeddings.Embedders;
 import dev.recall4j.embeddings.QueryEmbedding;
-import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.StoreOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Clock;
@@ -27,7 +26,7 @@ final class EngineParts implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(RecallEngine.class);
 
   final EngineConfig config;
-  final LuceneStore store;
+  final RecordStore store;
   final Embedder embedder;
   final WriteLock lock = new WriteLock();
   final Statistics statistics;
@@ -77,8 +76,7 @@ final class EngineParts implements Closeable {
     this.config = config;
     this.embedder = embedder;
     boolean readOnly = lockWait == null;
-    StoreOptions options = config.store().options(config.indexDir(), embedder);
-    this.store = readOnly ? LuceneStore.openReadOnly(options) : LuceneStore.open(options, lockWait);
+    this.store = IndexStores.open(config, embedder, readOnly ? null : lockWait);
     try {
       this.statistics =
           readOnly ? Statistics.openReadOnly(config, clock) : Statistics.open(config, clock);
@@ -141,7 +139,7 @@ final class EngineParts implements Closeable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    try (LuceneStore index = store;
+    try (RecordStore index = store;
         Embedder model = embedder) {
       statistics.close();
       LOG.debug("closing engine over {}", config.indexDir());

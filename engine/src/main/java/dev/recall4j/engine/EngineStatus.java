@@ -1,17 +1,16 @@
 package dev.recall4j.engine;
 
 import dev.recall4j.core.Scope;
-import dev.recall4j.store.IndexInfo;
-import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.StoreFilter;
+import dev.recall4j.core.store.RecordStore;
+import dev.recall4j.core.store.StoreFilter;
+import dev.recall4j.core.store.StoreInfo;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Map;
 
 /**
  * What an index holds, for {@code bin/recall4j status}.
  *
- * @param indexDir the index directory
+ * @param location where the store lives: the index directory, or a cluster's index
  * @param records live records in the namespace (all silos, tiers and statuses)
  * @param sizeBytes bytes on disk of the whole index
  * @param embeddingModel the model that made the stored vectors, or null when the index has none
@@ -23,7 +22,7 @@ import java.util.Map;
  * @param withoutVector records still waiting for a vector
  */
 public record EngineStatus(
-    Path indexDir,
+    String location,
     long records,
     long sizeBytes,
     String embeddingModel,
@@ -45,12 +44,12 @@ public record EngineStatus(
    * Counts and sizes of what the scope reaches in {@code store} ({@link Scope#canReach}: the whole
    * namespace for a scope without a project).
    */
-  static EngineStatus of(LuceneStore store, Scope scope) throws IOException {
+  static EngineStatus of(RecordStore store, Scope scope) throws IOException {
     StoreFilter all = StoreFilter.all(scope).withAllProjects(scope.project() == null);
-    IndexInfo info = store.info();
+    StoreInfo info = store.info();
     Map<String, Long> bySilo = store.counts(all, "silo");
     return new EngineStatus(
-        info.directory(),
+        info.location(),
         bySilo.values().stream().mapToLong(Long::longValue).sum(),
         info.sizeBytes(),
         info.embeddingModel(),

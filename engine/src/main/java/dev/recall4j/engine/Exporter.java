@@ -5,7 +5,7 @@ import static dev.recall4j.engine.UncheckedIo.io;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
-import dev.recall4j.store.LuceneStore;
+import dev.recall4j.core.store.RecordStore;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -14,9 +14,9 @@ final class Exporter {
   /** Records read per page. */
   private static final int PAGE = 500;
 
-  private final LuceneStore store;
+  private final RecordStore store;
 
-  Exporter(LuceneStore store) {
+  Exporter(RecordStore store) {
     this.store = store;
   }
 

@@ -2,22 +2,25 @@ package dev.recall4j.engine;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.store.IndexInfo;
+import dev.recall4j.core.store.IntegrityReport;
+import dev.recall4j.core.store.StoreInfo;
 import dev.recall4j.store.LuceneStore;
 import dev.recall4j.store.StoreCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Rebuilds a damaged index ({@code bin/recall4j repair}): every record that still decodes, with its
- * vectors, is written to a new index in another directory, and what could not be read is listed.
- * The damaged index is left untouched (it is only read), so nothing more is lost; the statistics
- * database inside it is copied to the new index. Putting the new index in place is the user's step.
+ * Checks ({@code bin/recall4j verify}) and rebuilds ({@code bin/recall4j repair}) a damaged index:
+ * every record that still decodes, with its vectors, is written to a new index in another
+ * directory, and what could not be read is listed. The damaged index is left untouched (it is only
+ * read), so nothing more is lost; the statistics database inside it is copied to the new index.
+ * Putting the new index in place is the user's step.
  */
 public final class IndexRepair {
   private static final int BATCH = 256;
@@ -33,11 +36,23 @@ public final class IndexRepair {
    * @param problems segments or commits that could not be read at all, as Lucene words it
    */
   public record Outcome(
-      Path repaired, long saved, List<StoreCheck.DamagedRecord> lost, List<String> problems) {
+      Path repaired, long saved, List<IntegrityReport.DamagedRecord> lost, List<String> problems) {
     public Outcome {
       lost = List.copyOf(lost);
       problems = List.copyOf(problems);
     }
+  }
+
+  /**
+   * Checks the configured index for damage: every file's checksums and structures, then every
+   * record decoded ({@code recall4j verify}). Waits up to {@code lockWait} for a writer to close
+   * it.
+   *
+   * @throws IllegalStateException when there is no recall4j index at the configured path
+   */
+  public static IntegrityReport verify(EngineConfig config, Duration lockWait) throws IOException {
+    Checks.notNull(config, "config");
+    return StoreCheck.verify(config.indexDir(), lockWait);
   }
 
   /** The default place of the repaired index: {@code <index>.repaired} beside it. */
@@ -56,13 +71,13 @@ public final class IndexRepair {
     Checks.notNull(target, "target");
     Path index = config.indexDir();
     refuseUsedTarget(target);
-    IndexInfo recorded = recordedModel(config);
+    StoreInfo recorded = recordedModel(config);
     List<String> problems = new ArrayList<>();
-    List<StoreCheck.DamagedRecord> lost;
+    List<IntegrityReport.DamagedRecord> lost;
     long saved;
     try (LuceneStore repaired =
         LuceneStore.open(
-            config.store().options(target, recorded.embeddingModel(), recorded.dimension()))) {
+            IndexStores.options(config, target, recorded.embeddingModel(), recorded.dimension()))) {
       List<MemoryRecord> batch = new ArrayList<>(BATCH);
       long[] count = {0};
       lost =
@@ -101,12 +116,12 @@ public final class IndexRepair {
    *
    * @throws IllegalStateException when there is no index at all
    */
-  private static IndexInfo recordedModel(EngineConfig config) {
+  private static StoreInfo recordedModel(EngineConfig config) {
     try (LuceneStore damaged =
-        LuceneStore.openReadOnly(config.store().options(config.indexDir(), null))) {
+        LuceneStore.openReadOnly(IndexStores.options(config, config.indexDir(), null))) {
       return damaged.info();
     } catch (IOException e) {
-      return new IndexInfo(config.indexDir(), null, 0, 0, 0);
+      return new StoreInfo(config.indexDir().toString(), null, 0, 0, 0);
     }
   }
 

@@ -8,9 +8,9 @@ import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.ScoreBreakdown;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Status;
+import dev.recall4j.core.store.RecordStore;
+import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.ranking.TierPolicy;
-import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.StoreFilter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -51,7 +51,7 @@ import java.util.Set;
  * </ol>
  *
  * <p>Pinned records of a recall are injected apart and are not hits: their links are not followed.
- * Cost: one store lookup per visible scope ({@link LuceneStore#findLinked}: the linked ids and the
+ * Cost: one store lookup per visible scope ({@link RecordStore#findLinked}: the linked ids and the
  * records superseding any hit or linked record), and one more for each further step of a supersede
  * chain, at most {@value #MAX_CHAIN_STEPS} in all.
  */
@@ -62,11 +62,11 @@ final class LinkExpansion {
   /** Linked ids looked up per recall at most, however many links the hits carry. */
   static final int MAX_LINKED_IDS = 256;
 
-  private final LuceneStore store;
+  private final RecordStore store;
   private final LinkSettings settings;
   private final TierPolicy tiers;
 
-  LinkExpansion(LuceneStore store, LinkSettings settings, TierPolicy tiers) {
+  LinkExpansion(RecordStore store, LinkSettings settings, TierPolicy tiers) {
     this.store = store;
     this.settings = settings;
     this.tiers = tiers;

@@ -10,10 +10,10 @@ import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Tier;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.RecordStore;
+import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.ranking.RankingResult;
-import dev.recall4j.store.Hit;
-import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.StoreFilter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,7 +57,7 @@ public final class RecallEngine implements Closeable {
 
   private final EngineParts parts;
   private final EngineConfig config;
-  private final LuceneStore store;
+  private final RecordStore store;
   private final WriteLock lock;
   private final Statistics statistics;
   private final RecallPipeline pipeline;
@@ -446,7 +446,7 @@ public final class RecallEngine implements Closeable {
 
   /**
    * A pure vector search with a vector the caller computed: at most {@code topK} records the filter
-   * admits, nearest first (HNSW over the index; see {@link LuceneStore#searchVector} for the scores
+   * admits, nearest first (HNSW over the index; see {@link RecordStore#searchVector} for the scores
    * and the candidates asked). No lexical path, ranking, packing or access statistics: for
    * integrations that own their embeddings, such as a LangChain4j {@code EmbeddingStore}; {@link
    * #recall} is the hybrid search. The filter's scope is enforced as everywhere else.

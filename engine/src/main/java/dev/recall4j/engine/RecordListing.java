@@ -7,7 +7,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Tier;
-import dev.recall4j.store.LuceneStore;
+import dev.recall4j.core.store.RecordStore;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.EnumSet;
@@ -23,9 +23,9 @@ final class RecordListing {
   /** The largest page. */
   static final int MAX_LIMIT = 1_000;
 
-  private final LuceneStore store;
+  private final RecordStore store;
 
-  RecordListing(LuceneStore store) {
+  RecordListing(RecordStore store) {
     this.store = store;
   }
 

@@ -6,7 +6,7 @@ import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Status;
-import dev.recall4j.store.LuceneStore;
+import dev.recall4j.core.store.RecordStore;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,9 +15,9 @@ import java.util.Set;
 
 /** Reads records by id as a scope may see them, one by one or along their supersede chain. */
 final class RecordLookup {
-  private final LuceneStore store;
+  private final RecordStore store;
 
-  RecordLookup(LuceneStore store) {
+  RecordLookup(RecordStore store) {
     this.store = store;
   }
 

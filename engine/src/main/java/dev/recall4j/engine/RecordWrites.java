@@ -9,7 +9,7 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.Wire;
-import dev.recall4j.store.LuceneStore;
+import dev.recall4j.core.store.RecordStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ import java.util.Set;
  * EmbeddingQueue} when there is one. {@link RecallEngine} documents each operation.
  */
 final class RecordWrites {
-  private final LuceneStore store;
+  private final RecordStore store;
   private final WriteLock lock;
   private final Clock clock;
   private final RecordLookup lookup;
@@ -42,7 +42,7 @@ final class RecordWrites {
   private final DuplicateIndex duplicates = new DuplicateIndex();
 
   RecordWrites(
-      LuceneStore store,
+      RecordStore store,
       WriteLock lock,
       Clock clock,
       RecordLookup lookup,

@@ -67,8 +67,8 @@ public final class Reindexer {
     boolean resumed = Files.isDirectory(staging);
     String fromModel;
     int passageWords = config.embedder().passageWords();
-    try (LuceneStore source = LuceneStore.open(config.store().options(index, null), lockWait);
-        LuceneStore target = LuceneStore.open(config.store().options(staging, embedder))) {
+    try (LuceneStore source = LuceneStore.open(IndexStores.options(config, index, null), lockWait);
+        LuceneStore target = LuceneStore.open(IndexStores.options(config, staging, embedder))) {
       fromModel = source.info().embeddingModel();
       total = source.info().records();
       if (resumed) {

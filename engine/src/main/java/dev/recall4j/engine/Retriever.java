@@ -10,14 +10,14 @@ import dev.recall4j.core.ScoreBreakdown;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Stage;
 import dev.recall4j.core.Tier;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.RecordStore;
+import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.embeddings.EmbeddingException;
 import dev.recall4j.embeddings.QueryEmbedding;
 import dev.recall4j.ranking.Candidate;
 import dev.recall4j.ranking.PathResult;
 import dev.recall4j.ranking.TierPolicy;
-import dev.recall4j.store.Hit;
-import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.StoreFilter;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ final class Retriever {
   /** Pinned records fetched per recall at most; more is a configuration error worth a warning. */
   private static final int MAX_PINNED = 256;
 
-  private final LuceneStore store;
+  private final RecordStore store;
 
   /** Null without an embedder. */
   private final QueryEmbedding queryEmbedding;
@@ -58,7 +58,7 @@ final class Retriever {
   /** The last pinned lookup (one entry: an agent recalls in the same scope turn after turn). */
   private volatile PinnedLookup lastPinned;
 
-  Retriever(LuceneStore store, QueryEmbedding queryEmbedding, RecallSettings settings) {
+  Retriever(RecordStore store, QueryEmbedding queryEmbedding, RecallSettings settings) {
     this.store = store;
     this.queryEmbedding = queryEmbedding;
     this.settings = settings;

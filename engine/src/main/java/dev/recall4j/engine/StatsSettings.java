@@ -1,11 +1,12 @@
 package dev.recall4j.engine;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.ConfigSection;
 import java.nio.file.Path;
 
 /**
- * The {@code stats} settings of an {@link EngineConfig}. The defaults are {@link
- * EngineConfig.Builder}'s.
+ * The {@code stats} settings of an {@link EngineConfig}, with their defaults ({@link #DEFAULTS})
+ * and their reader.
  *
  * @param enabled {@code stats.enabled}: keep the recall log and the {@code memory_stats} sessions
  *     in a SQLite file (true); false opens no database and {@link RecallEngine#recordSession}
@@ -30,5 +31,41 @@ public record StatsSettings(
         "must be >= 0 (0 = no recall log), got %d",
         logMaxRows);
     Checks.require(logMaxDays >= 1, "stats.log_max_days", "must be >= 1, got %d", logMaxDays);
+  }
+
+  /** On, inside the index, not shared, 10,000 rows, 30 days. */
+  public static final StatsSettings DEFAULTS = new StatsSettings(true, null, false, 10_000, 30);
+
+  /** These settings with what {@code stats} says over them. */
+  StatsSettings read(ConfigSection s) {
+    s.allow("enabled", "db", "share_db", "log_max_rows", "log_max_days");
+    StatsSettings[] t = {this};
+    s.bool("enabled", v -> t[0] = t[0].withEnabled(v));
+    s.text("db", v -> t[0] = t[0].withDb(Path.of(v)));
+    s.bool("share_db", v -> t[0] = t[0].withShareDb(v));
+    s.integer("log_max_rows", v -> t[0] = t[0].withLogMaxRows(v));
+    s.integer("log_max_days", v -> t[0] = t[0].withLogMaxDays(v));
+    return t[0];
+  }
+
+  public StatsSettings withEnabled(boolean e) {
+    return new StatsSettings(e, db, shareDb, logMaxRows, logMaxDays);
+  }
+
+  /** The database file; null: {@value EngineConfig#STATS_FILE} inside the index. */
+  public StatsSettings withDb(Path file) {
+    return new StatsSettings(enabled, file, shareDb, logMaxRows, logMaxDays);
+  }
+
+  public StatsSettings withShareDb(boolean share) {
+    return new StatsSettings(enabled, db, share, logMaxRows, logMaxDays);
+  }
+
+  public StatsSettings withLogMaxRows(int rows) {
+    return new StatsSettings(enabled, db, shareDb, rows, logMaxDays);
+  }
+
+  public StatsSettings withLogMaxDays(int days) {
+    return new StatsSettings(enabled, db, shareDb, logMaxRows, days);
   }
 }

@@ -3,7 +3,7 @@ package dev.recall4j.engine;
 import static dev.recall4j.engine.UncheckedIo.io;
 
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.store.LuceneStore;
+import dev.recall4j.core.store.RecordStore;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,7 +14,7 @@ import java.util.Optional;
  * duplicate index follows only after the commit succeeded. Used under the write lock.
  */
 final class WriteBatch {
-  private final LuceneStore store;
+  private final RecordStore store;
 
   /** The index's content repeats, updated on commit. */
   private final DuplicateIndex duplicates;
@@ -28,7 +28,7 @@ final class WriteBatch {
   /** Content repeats among the staged records, by staged id. */
   private final DuplicateIndex stagedDuplicates = DuplicateIndex.empty();
 
-  WriteBatch(LuceneStore store, DuplicateIndex duplicates) {
+  WriteBatch(RecordStore store, DuplicateIndex duplicates) {
     this.store = store;
     this.duplicates = duplicates;
   }

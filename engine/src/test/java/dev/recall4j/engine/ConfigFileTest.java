@@ -51,7 +51,7 @@ class ConfigFileTest {
     assertEquals(20, c.recall().topK());
     assertEquals(4096, c.budget().contextLength());
     assertEquals("o200k", c.budget().tokenCounter().name());
-    assertEquals(1.2, c.store().bm25K1());
+    assertEquals(1.2, c.indexSettings().bm25K1());
   }
 
   @Test

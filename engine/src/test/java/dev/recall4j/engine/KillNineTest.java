@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.Status;
+import dev.recall4j.core.store.IntegrityReport;
 import dev.recall4j.store.StoreCheck;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -66,7 +67,7 @@ class KillNineTest {
       output.get(30, TimeUnit.SECONDS);
       apply(lines, expected, supersededBy);
 
-      StoreCheck.Report report = StoreCheck.verify(index, Duration.ofSeconds(10));
+      IntegrityReport report = StoreCheck.verify(index, Duration.ofSeconds(10));
       assertTrue(report.clean(), "cycle " + cycle + ": " + report);
       try (RecallEngine engine = RecallEngine.openReadOnly(config, null, Clock.systemUTC())) {
         for (Map.Entry<String, Status> e : expected.entrySet()) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
-import dev.recall4j.store.IndexModelMismatchException;
+import dev.recall4j.core.store.IndexModelMismatchException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -110,8 +110,7 @@ class SourceContextTest {
     assertTrue(config.budget().renderOptions().sourceContext());
     EngineConfig defaults = ConfigFile.forWorkspace(workspace.resolve("nowhere"));
     assertEquals(
-        new LinkSettings(
-            EngineConfig.DEFAULT_LINK_EXPANSION, EngineConfig.DEFAULT_LINK_DAMPING, 10, 10),
+        new LinkSettings(LinkSettings.DEFAULTS.expand(), LinkSettings.DEFAULTS.damping(), 10, 10),
         defaults.recall().links());
     assertFalse(defaults.budget().renderOptions().sourceContext());
 

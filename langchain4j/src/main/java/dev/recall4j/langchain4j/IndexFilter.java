@@ -8,7 +8,7 @@ import dev.langchain4j.store.embedding.filter.logical.Or;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Wire;
-import dev.recall4j.store.StoreFilter;
+import dev.recall4j.core.store.StoreFilter;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;

@@ -171,18 +171,25 @@ final class IndexDirectory {
   private static IndexWriterConfig writerConfig(StoreOptions options) {
     Analyzer analyzer = Schema.analyzer();
     KnnVectorsFormat vectors =
-        switch (options.vectorEncoding()) {
-          case FLOAT32 -> new Lucene99HnswVectorsFormat(options.hnswM(), options.hnswBeamWidth());
+        switch (options.index().vectorEncoding()) {
+          case FLOAT32 ->
+              new Lucene99HnswVectorsFormat(
+                  options.index().hnswM(), options.index().hnswBeamWidth());
           case INT8 ->
               new Lucene104HnswScalarQuantizedVectorsFormat(
-                  ScalarEncoding.UNSIGNED_BYTE, options.hnswM(), options.hnswBeamWidth());
+                  ScalarEncoding.UNSIGNED_BYTE,
+                  options.index().hnswM(),
+                  options.index().hnswBeamWidth());
           case INT4 ->
               new Lucene104HnswScalarQuantizedVectorsFormat(
-                  ScalarEncoding.PACKED_NIBBLE, options.hnswM(), options.hnswBeamWidth());
+                  ScalarEncoding.PACKED_NIBBLE,
+                  options.index().hnswM(),
+                  options.index().hnswBeamWidth());
         };
     IndexWriterConfig config = new IndexWriterConfig(analyzer);
     config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-    config.setSimilarity(new BM25Similarity((float) options.bm25K1(), (float) options.bm25B()));
+    config.setSimilarity(
+        new BM25Similarity((float) options.index().bm25K1(), (float) options.index().bm25B()));
     // The codec name written to the index stays "Lucene104"; the per-field format is recorded by
     // name in each segment, so any reader finds it through SPI, whatever the encoding option says.
     config.setCodec(

@@ -1,5 +1,6 @@
 package dev.recall4j.store;
 
+import dev.recall4j.core.store.IndexModelMismatchException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -86,7 +87,7 @@ record IndexMetadata(String model, int dimension) {
         requestedDimension != 0 && dimension != 0 && requestedDimension != dimension;
     if (modelDiffers || dimensionDiffers) {
       throw new IndexModelMismatchException(
-          path, model, dimension, requestedModel, requestedDimension);
+          path.toString(), model, dimension, requestedModel, requestedDimension);
     }
     return new IndexMetadata(
         requestedModel != null ? requestedModel : model,

@@ -3,6 +3,7 @@ package dev.recall4j.store;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Wire;
+import dev.recall4j.core.store.StoreFilter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;

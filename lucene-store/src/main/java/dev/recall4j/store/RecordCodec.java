@@ -9,6 +9,7 @@ import dev.recall4j.core.Source;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.Wire;
+import dev.recall4j.core.store.DamagedRecordException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;

@@ -1,6 +1,8 @@
 package dev.recall4j.store;
 
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.DamagedRecordException;
+import dev.recall4j.core.store.Hit;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -2,6 +2,8 @@ package dev.recall4j.store;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.DamagedRecordException;
+import dev.recall4j.core.store.IntegrityReport;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -43,47 +45,12 @@ public final class StoreCheck {
   private StoreCheck() {}
 
   /**
-   * A record that cannot be read back.
-   *
-   * @param id its id, or where it is when the id cannot be read either
-   * @param problem what is wrong with it
-   */
-  public record DamagedRecord(String id, String problem) {}
-
-  /**
-   * What a check found.
-   *
-   * @param index the directory checked
-   * @param recordsChecked live records decoded (or tried)
-   * @param damagedFiles index files that failed their checksum or integrity checks, by name, sorted
-   * @param damagedRecords records that could not be decoded, in index order
-   * @param problems one line per failed Lucene check, as Lucene words it
-   */
-  public record Report(
-      Path index,
-      long recordsChecked,
-      List<String> damagedFiles,
-      List<DamagedRecord> damagedRecords,
-      List<String> problems) {
-    public Report {
-      damagedFiles = List.copyOf(damagedFiles);
-      damagedRecords = List.copyOf(damagedRecords);
-      problems = List.copyOf(problems);
-    }
-
-    /** True when nothing is damaged. */
-    public boolean clean() {
-      return damagedFiles.isEmpty() && damagedRecords.isEmpty() && problems.isEmpty();
-    }
-  }
-
-  /**
    * Checks the index in {@code index}, waiting up to {@code lockWait} for a writer to close it.
    *
    * @throws IllegalStateException when the directory holds no recall4j index
    * @throws IndexLockedException when a writer still holds the index after the wait
    */
-  public static Report verify(Path index, Duration lockWait) throws IOException {
+  public static IntegrityReport verify(Path index, Duration lockWait) throws IOException {
     Checks.notNull(index, "index");
     Checks.notNull(lockWait, "lockWait");
     try (Directory directory = existingIndex(index);
@@ -110,9 +77,10 @@ public final class StoreCheck {
         problems.add("Lucene's check could not run: " + messages(e));
         damagedFiles.addAll(fileNames(messages(e)));
       }
-      List<DamagedRecord> damagedRecords = new ArrayList<>();
+      List<IntegrityReport.DamagedRecord> damagedRecords = new ArrayList<>();
       long checked = readRecords(directory, index, record -> {}, damagedRecords::add, problems);
-      return new Report(index, checked, new ArrayList<>(damagedFiles), damagedRecords, problems);
+      return new IntegrityReport(
+          index.toString(), checked, new ArrayList<>(damagedFiles), damagedRecords, problems);
     }
   }
 
@@ -123,12 +91,12 @@ public final class StoreCheck {
    *
    * @return the damaged records; segments that could not be opened are added to {@code problems}
    */
-  public static List<DamagedRecord> salvage(
+  public static List<IntegrityReport.DamagedRecord> salvage(
       Path index, Consumer<MemoryRecord> sink, List<String> problems) throws IOException {
     Checks.notNull(sink, "sink");
     Checks.notNull(problems, "problems");
     try (Directory directory = existingIndex(index)) {
-      List<DamagedRecord> damaged = new ArrayList<>();
+      List<IntegrityReport.DamagedRecord> damaged = new ArrayList<>();
       readRecords(directory, index, sink, damaged::add, problems);
       return damaged;
     }
@@ -138,7 +106,7 @@ public final class StoreCheck {
       Directory directory,
       Path index,
       Consumer<MemoryRecord> sink,
-      Consumer<DamagedRecord> damaged,
+      Consumer<IntegrityReport.DamagedRecord> damaged,
       List<String> problems) {
     RecordReader reader = new RecordReader(index);
     long checked = 0;
@@ -160,7 +128,7 @@ public final class StoreCheck {
       RecordReader reader,
       LeafReaderContext leaf,
       Consumer<MemoryRecord> sink,
-      Consumer<DamagedRecord> damaged)
+      Consumer<IntegrityReport.DamagedRecord> damaged)
       throws IOException {
     // Record documents are those in the id field; passage documents have none.
     var ids = leaf.reader().getSortedDocValues(Schema.ID);
@@ -178,7 +146,9 @@ public final class StoreCheck {
       try {
         sink.accept(reader.read(values, doc));
       } catch (DamagedRecordException e) {
-        damaged.accept(new DamagedRecord(RecordReader.idOf(leaf.reader(), doc), rootProblem(e)));
+        damaged.accept(
+            new IntegrityReport.DamagedRecord(
+                RecordReader.idOf(leaf.reader(), doc), rootProblem(e)));
       }
     }
     return checked;

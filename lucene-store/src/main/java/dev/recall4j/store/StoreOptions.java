@@ -1,11 +1,14 @@
 package dev.recall4j.store;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.store.IndexSettings;
+import dev.recall4j.core.store.VectorEncoding;
 import java.nio.file.Path;
 
 /**
- * Immutable settings of a {@link LuceneStore}, built with {@link #builder(Path)}; a bad value
- * throws {@link IllegalArgumentException} naming the setting at build time.
+ * Immutable settings of a {@link LuceneStore}: where the index lives, whose vectors it holds, and
+ * the {@link IndexSettings} (with their defaults) every store shares. Built with {@link
+ * #builder(Path)}; a bad value throws {@link IllegalArgumentException} naming the setting.
  *
  * @param directory the index directory; created when missing
  * @param vectorDimension dimension of every vector in the index, or 0 for "lexical only, or
@@ -13,46 +16,13 @@ import java.nio.file.Path;
  *     limit)
  * @param embeddingModel the id of the model that makes the vectors, or null for "whatever the index
  *     records" (default null)
- * @param vectorEncoding how HNSW stores vectors (default {@link VectorEncoding#INT8})
- * @param hnswM maximum graph connections per node (default 16, Lucene's default; 2 to 512)
- * @param hnswBeamWidth candidate list size while building the graph (default 100, Lucene's default;
- *     2 to 3200)
- * @param vectorCandidates how many neighbours a kNN search collects before keeping the requested
- *     top k: the search asks HNSW for {@code max(topK, vectorCandidates)} (default 100, which gave
- *     recall@10 of 0.96–0.98 against exact search at 100K records in issue 7's spike, against 0.70
- *     for k = 10; 1 to 10,000)
- * @param bm25K1 BM25 term-frequency saturation (default 0.9, Anserini's BM25 setting; 0 to 10)
- * @param bm25B BM25 length normalisation (default 0.4, Anserini's BM25 setting; 0 to 1)
- * @param codeFieldBoost weight of the code-aware field relative to the English text field in
- *     lexical search; 0 turns the code field off, which gives plain BM25 over the English field
- *     (Anserini parity). Default {@value #DEFAULT_CODE_FIELD_BOOST}: see {@link
- *     #DEFAULT_CODE_FIELD_BOOST}. 0 to 10.
+ * @param index how the index is built and searched (default {@link IndexSettings#DEFAULTS})
  */
 public record StoreOptions(
-    Path directory,
-    int vectorDimension,
-    String embeddingModel,
-    VectorEncoding vectorEncoding,
-    int hnswM,
-    int hnswBeamWidth,
-    int vectorCandidates,
-    double bm25K1,
-    double bm25B,
-    float codeFieldBoost) {
+    Path directory, int vectorDimension, String embeddingModel, IndexSettings index) {
 
   /** The largest vector dimension Lucene's HNSW formats accept. */
   public static final int MAX_DIMENSION = 1024;
-
-  /**
-   * Default {@link #codeFieldBoost}: 0.3. The code field's split identifier parts ({@code findById
-   * -> find, by, id}) let identifier and path queries match text the English analyzer keeps whole;
-   * a weight well below 1 keeps the English field in charge of prose ranking (the code field
-   * repeats every prose word unstemmed, so a weight near 1 would double-count them). Measured on
-   * SciFact (BEIR test split, 300 queries, BM25 k1 0.9 b 0.4, top 10): nDCG@10 0.6787 at 0
-   * (Anserini's BM25 figure, exactly), 0.6872 at 0.15, 0.6905 at 0.3, 0.6889 at 0.5; the identifier
-   * test in {@code LuceneStoreTest} needs it above 0.
-   */
-  public static final float DEFAULT_CODE_FIELD_BOOST = 0.3f;
 
   public StoreOptions {
     Checks.notNull(directory, "directory");
@@ -63,21 +33,7 @@ public record StoreOptions(
         MAX_DIMENSION,
         vectorDimension);
     embeddingModel = Checks.blankToNull(embeddingModel);
-    Checks.notNull(vectorEncoding, "vectorEncoding");
-    Checks.require(hnswM >= 2 && hnswM <= 512, "hnswM", "must be in [2, 512], got %d", hnswM);
-    Checks.require(
-        hnswBeamWidth >= 2 && hnswBeamWidth <= 3200,
-        "hnswBeamWidth",
-        "must be in [2, 3200], got %d",
-        hnswBeamWidth);
-    Checks.require(
-        vectorCandidates >= 1 && vectorCandidates <= 10_000,
-        "vectorCandidates",
-        "must be in [1, 10000], got %d",
-        vectorCandidates);
-    Checks.inRange(bm25K1, 0.0, 10.0, "bm25K1");
-    Checks.inRange(bm25B, 0.0, 1.0, "bm25B");
-    Checks.inRange(codeFieldBoost, 0.0, 10.0, "codeFieldBoost");
+    Checks.notNull(index, "index");
   }
 
   /** A builder with every default set; only the directory is required. */
@@ -90,13 +46,7 @@ public record StoreOptions(
     private final Path directory;
     private int vectorDimension;
     private String embeddingModel;
-    private VectorEncoding vectorEncoding = VectorEncoding.INT8;
-    private int hnswM = 16;
-    private int hnswBeamWidth = 100;
-    private int vectorCandidates = 100;
-    private double bm25K1 = 0.9;
-    private double bm25B = 0.4;
-    private float codeFieldBoost = DEFAULT_CODE_FIELD_BOOST;
+    private IndexSettings index = IndexSettings.DEFAULTS;
 
     private Builder(Path directory) {
       this.directory = directory;
@@ -119,54 +69,45 @@ public record StoreOptions(
       return this;
     }
 
+    /** Every index setting at once; the setters below change one of them. */
+    public Builder index(IndexSettings index) {
+      this.index = Checks.notNull(index, "index");
+      return this;
+    }
+
     public Builder vectorEncoding(VectorEncoding vectorEncoding) {
-      this.vectorEncoding = vectorEncoding;
+      index = index.withVectorEncoding(vectorEncoding);
       return this;
     }
 
     public Builder hnswM(int hnswM) {
-      this.hnswM = hnswM;
+      index = index.withHnswM(hnswM);
       return this;
     }
 
     public Builder hnswBeamWidth(int hnswBeamWidth) {
-      this.hnswBeamWidth = hnswBeamWidth;
+      index = index.withHnswBeamWidth(hnswBeamWidth);
       return this;
     }
 
     public Builder vectorCandidates(int vectorCandidates) {
-      this.vectorCandidates = vectorCandidates;
+      index = index.withVectorCandidates(vectorCandidates);
       return this;
     }
 
-    public Builder bm25K1(double bm25K1) {
-      this.bm25K1 = bm25K1;
+    public Builder bm25(double k1, double b) {
+      index = index.withBm25(k1, b);
       return this;
     }
 
-    public Builder bm25B(double bm25B) {
-      this.bm25B = bm25B;
-      return this;
-    }
-
-    public Builder codeFieldBoost(float codeFieldBoost) {
-      this.codeFieldBoost = codeFieldBoost;
+    public Builder codeFieldBoost(double codeFieldBoost) {
+      index = index.withCodeFieldBoost(codeFieldBoost);
       return this;
     }
 
     /** Validates and builds. */
     public StoreOptions build() {
-      return new StoreOptions(
-          directory,
-          vectorDimension,
-          embeddingModel,
-          vectorEncoding,
-          hnswM,
-          hnswBeamWidth,
-          vectorCandidates,
-          bm25K1,
-          bm25B,
-          codeFieldBoost);
+      return new StoreOptions(directory, vectorDimension, embeddingModel, index);
     }
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
+import dev.recall4j.core.store.StoreFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -16,6 +16,11 @@ import dev.recall4j.core.Silo;
 import dev.recall4j.core.Source;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.IndexModelMismatchException;
+import dev.recall4j.core.store.StoreFilter;
+import dev.recall4j.core.store.StoreInfo;
+import dev.recall4j.core.store.VectorEncoding;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -73,7 +78,9 @@ class LuceneStoreTest {
     }
     try (LuceneStore store = LuceneStore.open(StoreOptions.builder(dir).build())) {
       assertEquals(record, store.get("mem-1").orElseThrow());
-      assertEquals(new IndexInfo(dir, "test-model", 4, 1, store.info().sizeBytes()), store.info());
+      assertEquals(
+          new StoreInfo(dir.toString(), "test-model", 4, 1, store.info().sizeBytes()),
+          store.info());
       assertTrue(store.info().sizeBytes() > 0);
     }
   }
@@ -388,7 +395,8 @@ class LuceneStoreTest {
   void aLexicalOnlyIndexAdoptsTheFirstModelItIsOpenedWith() throws IOException {
     try (LuceneStore store = TestRecords.lexical(dir)) {
       store.upsert(record("a", "text").build());
-      assertEquals(new IndexInfo(dir, null, 0, 1, store.info().sizeBytes()), store.info());
+      assertEquals(
+          new StoreInfo(dir.toString(), null, 0, 1, store.info().sizeBytes()), store.info());
     }
     try (LuceneStore store = TestRecords.withVectors(dir, 2)) {
       store.upsert(record("b", "text").vector(new float[] {1, 2}).build());

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Status;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.StoreFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -9,6 +9,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
+import dev.recall4j.core.store.StoreFilter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

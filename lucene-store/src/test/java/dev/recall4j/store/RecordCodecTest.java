@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.DamagedRecordException;
 import java.util.Arrays;
 import org.apache.lucene.util.BytesRef;
 import org.junit.jupiter.api.Test;

@@ -9,6 +9,8 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.StoreFilter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.DamagedRecordException;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.IntegrityReport;
+import dev.recall4j.core.store.StoreFilter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -217,20 +221,21 @@ class StoreReliabilityTest {
           store.get("a").orElseThrow().content(),
           "other records still read");
     }
-    StoreCheck.Report report = StoreCheck.verify(dir, Duration.ZERO);
+    IntegrityReport report = StoreCheck.verify(dir, Duration.ZERO);
     assertFalse(report.clean());
     assertEquals(3, report.recordsChecked());
     assertEquals(
-        List.of("b"), report.damagedRecords().stream().map(StoreCheck.DamagedRecord::id).toList());
+        List.of("b"),
+        report.damagedRecords().stream().map(IntegrityReport.DamagedRecord::id).toList());
     assertTrue(
         report.damagedFiles().contains(file.getFileName().toString()),
         report.damagedFiles() + " " + report.problems());
 
     List<MemoryRecord> saved = new ArrayList<>();
     List<String> problems = new ArrayList<>();
-    List<StoreCheck.DamagedRecord> lost = StoreCheck.salvage(dir, saved::add, problems);
+    List<IntegrityReport.DamagedRecord> lost = StoreCheck.salvage(dir, saved::add, problems);
     assertEquals(List.of("a", "c"), saved.stream().map(MemoryRecord::id).toList());
-    assertEquals(List.of("b"), lost.stream().map(StoreCheck.DamagedRecord::id).toList());
+    assertEquals(List.of("b"), lost.stream().map(IntegrityReport.DamagedRecord::id).toList());
   }
 
   @Test

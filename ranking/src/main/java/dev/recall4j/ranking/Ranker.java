@@ -197,13 +197,24 @@ public final class Ranker {
    * Builds a {@link Ranker}. Every setting has a default; bad values throw at once, naming the
    * setting.
    */
+  /**
+   * The default fusion, as a spec ({@code recall.fusion}): min-max normalised scores after Bruch et
+   * al., TOIS 2023, α 0.5 re-weighed per query by each path's confidence in its own ranking.
+   * Measured in docs/RESULTS.md, "Passage vectors and the default fusion" and issue 23.
+   */
+  public static final String DEFAULT_FUSION = "convex:alpha=0.5,weights=confidence";
+
+  /**
+   * The default tier boost ({@code recall.tier_boost}): relevance decides and the tier breaks
+   * near-ties (docs/RESULTS.md, "Priority tiers: strict vs boost").
+   */
+  public static final double DEFAULT_TIER_BOOST = 0.25;
+
   public static final class Builder {
-    // The measured defaults (docs/RESULTS.md: "Passage vectors and the default fusion", "Priority
-    // tiers: strict vs boost"), the same as the engine's.
-    private Fusion fusion = Fusions.confidentConvex(0.5);
+    private Fusion fusion = Fusions.parse(DEFAULT_FUSION);
     private RecencyDecay decay = RecencyDecay.defaults();
     private boolean trust = true;
-    private TierPolicy tiers = TierPolicy.boost(0.25);
+    private TierPolicy tiers = TierPolicy.boost(DEFAULT_TIER_BOOST);
     private Dedup dedup = Dedup.defaults();
     private Double mmrLambda;
     private Clock clock = Clock.systemUTC();

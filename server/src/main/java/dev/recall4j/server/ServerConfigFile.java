@@ -1,17 +1,14 @@
 package dev.recall4j.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.recall4j.core.ConfigSection;
+import dev.recall4j.engine.ConfigFile;
 import dev.recall4j.engine.Teams;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The {@code server:} section of {@code recall4j.yaml} (or of an agent's {@code memory:} section),
@@ -26,8 +23,9 @@ import java.util.TreeSet;
  *   page_token_ceiling: 4000
  * </pre>
  *
- * Every key is checked: an unknown one, or a bad value, is an error naming the file and the key.
- * Token values are read from the environment here and never appear in a message.
+ * Read through the engine's one YAML reader ({@link ConfigFile#sections}). Every key is checked: an
+ * unknown one, or a bad value, is an error naming the file and the key. Token values are read from
+ * the environment here and never appear in a message.
  *
  * @param bind the {@code HOST:PORT} to serve HTTP on when {@code --http} names none; null: unset
  * @param tokens the bearer tokens; empty when the section names none
@@ -36,10 +34,6 @@ import java.util.TreeSet;
  */
 public record ServerConfigFile(
     String bind, List<TokenGrant> tokens, List<String> allowedOrigins, Integer pageTokenCeiling) {
-  private static final YAMLMapper YAML = new YAMLMapper();
-  private static final Set<String> KEYS =
-      Set.of("bind", "tokens", "allowed_origins", "page_token_ceiling");
-  private static final Set<String> TOKEN_KEYS = Set.of("env", "namespace", "teams");
 
   /** No file, or a file without a {@code server:} section. */
   public static final ServerConfigFile NONE =
@@ -58,120 +52,84 @@ public record ServerConfigFile(
    */
   public static ServerConfigFile read(Path file, Map<String, String> environment)
       throws IOException {
-    JsonNode root;
-    try {
-      root = YAML.readTree(file.toFile());
-    } catch (IOException e) {
-      throw new IllegalArgumentException(file + ": not valid YAML: " + e.getMessage(), e);
-    }
-    if (root != null && root.has("memory") && root.get("memory").isObject()) {
-      root = root.get("memory");
-    }
-    JsonNode server = root == null ? null : root.get("server");
-    if (server == null || server.isNull()) {
+    ConfigSection top = ConfigFile.sections(file);
+    if (!top.has("server")) {
       return NONE;
     }
     try {
-      return parse(server, "server", environment);
+      return parse(top.section("server"), environment);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
     }
   }
 
-  private static ServerConfigFile parse(
-      JsonNode server, String path, Map<String, String> environment) {
-    mapping(server, path, KEYS);
-    String bind = text(server, path, "bind");
+  private static ServerConfigFile parse(ConfigSection server, Map<String, String> environment) {
+    server.allow("bind", "tokens", "allowed_origins", "page_token_ceiling");
+    String bind = nonBlank(server, "bind");
     List<TokenGrant> tokens = new ArrayList<>();
-    JsonNode list = server.get("tokens");
-    if (list != null && !list.isNull()) {
-      if (!list.isArray()) {
-        throw new IllegalArgumentException(path + ".tokens: must be a list, got " + list);
-      }
-      for (int i = 0; i < list.size(); i++) {
-        tokens.add(token(list.get(i), path + ".tokens[" + i + "]", environment));
-      }
-    }
-    List<String> origins = texts(server, path, "allowed_origins");
-    Integer ceiling = null;
-    JsonNode value = server.get("page_token_ceiling");
-    if (value != null && !value.isNull()) {
-      if (!value.isIntegralNumber() || !value.canConvertToInt() || value.intValue() < 1) {
-        throw new IllegalArgumentException(
-            path + ".page_token_ceiling: must be a whole number >= 1, got " + value);
-      }
-      ceiling = value.intValue();
-    }
-    return new ServerConfigFile(bind, tokens, origins, ceiling);
+    server.sections("tokens", t -> tokens.add(token(t, environment)));
+    List<String> origins = texts(server, "allowed_origins");
+    Integer[] ceiling = {null};
+    server.integer(
+        "page_token_ceiling",
+        v -> {
+          if (v < 1) {
+            throw new IllegalArgumentException(
+                server.key("page_token_ceiling") + ": must be a whole number >= 1, got " + v);
+          }
+          ceiling[0] = v;
+        });
+    return new ServerConfigFile(bind, tokens, origins, ceiling[0]);
   }
 
-  private static TokenGrant token(JsonNode node, String path, Map<String, String> environment) {
-    mapping(node, path, TOKEN_KEYS);
-    String variable = text(node, path, "env");
-    String namespace = text(node, path, "namespace");
+  private static TokenGrant token(ConfigSection node, Map<String, String> environment) {
+    node.allow("env", "namespace", "teams");
+    String variable = nonBlank(node, "env");
+    String namespace = nonBlank(node, "namespace");
     if (variable == null) {
-      throw new IllegalArgumentException(path + ".env: required (the variable holding the token)");
+      throw new IllegalArgumentException(
+          node.key("env") + ": required (the variable holding the token)");
     }
     if (namespace == null) {
-      throw new IllegalArgumentException(path + ".namespace: required");
+      throw new IllegalArgumentException(node.key("namespace") + ": required");
     }
     String token = environment.get(variable);
     if (token == null) {
       throw new IllegalArgumentException(
-          path + ".env: the environment variable " + variable + " is not set");
+          node.key("env") + ": the environment variable " + variable + " is not set");
     }
     try {
       return new TokenGrant(
           variable,
           token,
-          new Tenant(namespace, new Teams(new LinkedHashSet<>(texts(node, path, "teams")))));
+          new Tenant(namespace, new Teams(new LinkedHashSet<>(texts(node, "teams")))));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(path + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(node.path() + ": " + e.getMessage(), e);
     }
   }
 
-  private static void mapping(JsonNode node, String path, Set<String> keys) {
-    if (!node.isObject()) {
-      throw new IllegalArgumentException(path + ": must be a mapping, got " + node);
+  private static String nonBlank(ConfigSection node, String key) {
+    String value = node.text(key);
+    if (value != null && value.isBlank()) {
+      throw new IllegalArgumentException(node.key(key) + ": must be a non-blank text");
     }
-    for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-      String name = names.next();
-      if (!keys.contains(name)) {
-        throw new IllegalArgumentException(
-            path
-                + "."
-                + name
-                + ": unknown setting, expected one of "
-                + String.join(", ", new TreeSet<>(keys)));
-      }
-    }
+    return value == null ? null : value.strip();
   }
 
-  private static String text(JsonNode node, String path, String key) {
-    JsonNode value = node.get(key);
-    if (value == null || value.isNull()) {
-      return null;
-    }
-    if (!value.isTextual() || value.asText().isBlank()) {
-      throw new IllegalArgumentException(path + "." + key + ": must be a non-blank text");
-    }
-    return value.asText().strip();
-  }
-
-  /** A list of texts; a single text counts as a list of one. */
-  private static List<String> texts(JsonNode node, String path, String key) {
-    JsonNode value = node.get(key);
-    if (value == null || value.isNull()) {
-      return List.of();
-    }
-    List<String> texts = new ArrayList<>();
-    for (JsonNode item : value.isArray() ? value : List.of(value)) {
-      if (!item.isTextual() || item.asText().isBlank()) {
-        throw new IllegalArgumentException(
-            path + "." + key + ": must be a list of non-blank texts, got " + value);
-      }
-      texts.add(item.asText().strip());
-    }
-    return texts;
+  /** A list of non-blank texts; a single text counts as a list of one. */
+  private static List<String> texts(ConfigSection node, String key) {
+    List<String> out = new ArrayList<>();
+    node.list(
+        key,
+        values -> {
+          for (String v : values) {
+            if (v.isBlank()) {
+              throw new IllegalArgumentException(
+                  node.key(key) + ": must be a list of non-blank texts, got " + values);
+            }
+            out.add(v.strip());
+          }
+        });
+    return out;
   }
 }

@@ -1,7 +1,6 @@
 package dev.recall4j.sources;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.recall4j.core.ConfigSection;
 import dev.recall4j.core.Silo;
 import dev.recall4j.engine.ConfigFile;
 import java.io.IOException;
@@ -14,7 +13,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +51,6 @@ import org.sqlite.SQLiteOpenMode;
  */
 public final class SourcesConfig {
   private static final Logger LOG = LoggerFactory.getLogger(SourcesConfig.class);
-  private static final YAMLMapper YAML = new YAMLMapper();
   private static final Set<String> KEYS =
       Set.of(
           "name",
@@ -85,36 +82,16 @@ public final class SourcesConfig {
     return Files.isRegularFile(file) ? read(file) : none();
   }
 
-  /** Reads the sources of one YAML file. */
+  /** Reads the sources of one YAML file, through the engine's one YAML reader. */
   public static SourcesConfig read(Path file) throws IOException {
-    JsonNode root;
-    try {
-      root = YAML.readTree(file.toFile());
-    } catch (IOException e) {
-      throw new IllegalArgumentException(file + ": not valid YAML: " + e.getMessage(), e);
-    }
-    if (root == null || !root.isObject()) {
-      return none();
-    }
+    ConfigSection config = ConfigFile.sections(file);
     Path base = file.toAbsolutePath().getParent();
-    boolean agentFile = root.has("memory");
-    JsonNode config = agentFile ? root.get("memory") : root;
+    boolean agentFile = !config.path().isEmpty();
     List<SourceSpec> specs = new ArrayList<>();
     try {
-      if (config != null && config.isObject()) {
-        JsonNode list = config.get("sources");
-        if (list != null && !list.isNull()) {
-          String key = agentFile ? "memory.sources" : "sources";
-          if (!list.isArray()) {
-            throw new IllegalArgumentException(key + ": must be a list of sources");
-          }
-          for (int i = 0; i < list.size(); i++) {
-            specs.add(source(list.get(i), key + "[" + i + "]", base));
-          }
-        }
-        if (agentFile) {
-          specs.addAll(agentStores(config, base, file));
-        }
+      config.sections("sources", n -> specs.add(source(n, base)));
+      if (agentFile) {
+        specs.addAll(agentStores(config, base, file));
       }
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
@@ -161,78 +138,74 @@ public final class SourcesConfig {
     return out;
   }
 
-  private static SourceSpec source(JsonNode n, String key, Path base) {
-    if (!n.isObject()) {
-      throw new IllegalArgumentException(key + ": must be a mapping with name, type and path");
-    }
-    for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
-      String k = it.next();
-      if (!KEYS.contains(k)) {
-        throw new IllegalArgumentException(
-            key + "." + k + ": unknown setting, expected one of " + new TreeSet<>(KEYS));
-      }
-    }
-    String name = required(n, key, "name");
-    SourceType type = SourceType.parse(key + ".type", required(n, key, "type"));
-    Path path = base.resolve(required(n, key, "path")).normalize();
+  private static SourceSpec source(ConfigSection n, Path base) {
+    n.allow(KEYS);
+    String name = required(n, "name");
+    SourceType type = SourceType.parse(n.key("type"), required(n, "type"));
+    Path path = base.resolve(required(n, "path")).normalize();
     Map<String, String> contexts = new LinkedHashMap<>();
-    if (n.hasNonNull("context")) {
-      contexts.put("", text(n, key, "context"));
-    }
-    JsonNode sub = n.get("contexts");
-    if (sub != null && !sub.isNull()) {
-      if (!sub.isObject()) {
-        throw new IllegalArgumentException(key + ".contexts: must map sub-folders to descriptions");
-      }
-      sub.fields()
-          .forEachRemaining(
-              e ->
-                  contexts.put(
-                      e.getKey().replaceAll("^/+|/+$", ""),
-                      text(sub, key + ".contexts", e.getKey())));
-    }
+    n.text("context", v -> contexts.put("", v));
+    n.section(
+        "contexts",
+        sub ->
+            sub.names()
+                .forEach(
+                    folder ->
+                        sub.text(folder, v -> contexts.put(folder.replaceAll("^/+|/+$", ""), v))));
+    List<String> exclude = folders(n, "exclude", SourceSpec.DEFAULT_EXCLUDED);
+    List<String> archive = folders(n, "archive", List.of());
+    List<String> pin = folders(n, "pin", List.of());
+    int[] chunkWords = {SourceSpec.DEFAULT_CHUNK_WORDS};
+    n.integer("chunk_words", v -> chunkWords[0] = v);
+    boolean[] pinMemory = {false};
+    n.bool("pin_memory", v -> pinMemory[0] = v);
+    String silo = n.text("silo");
     try {
       return new SourceSpec(
           name,
           type,
           path,
-          n.has("exclude") ? list(n, key, "exclude") : SourceSpec.DEFAULT_EXCLUDED,
-          n.has("archive") ? list(n, key, "archive") : List.of(),
-          n.has("pin") ? list(n, key, "pin") : List.of(),
-          n.has("chunk_words") ? integer(n, key, "chunk_words") : SourceSpec.DEFAULT_CHUNK_WORDS,
-          n.has("pin_memory") && bool(n, key, "pin_memory"),
-          n.hasNonNull("silo") ? Silo.parse(key + ".silo", text(n, key, "silo")) : null,
-          n.hasNonNull("query") ? text(n, key, "query") : null,
+          exclude,
+          archive,
+          pin,
+          chunkWords[0],
+          pinMemory[0],
+          silo == null ? null : Silo.parse(n.key("silo"), silo),
+          n.text("query"),
           contexts);
     } catch (IllegalArgumentException e) {
       String message = e.getMessage();
       throw new IllegalArgumentException(
-          message.startsWith(key) ? message : key + "." + message, e);
+          message.startsWith(n.path()) ? message : n.path() + "." + message, e);
     }
   }
 
   /** The agent's RAG stores and knowledge base, as SQLite sources when their tables fit. */
-  private static List<SourceSpec> agentStores(JsonNode memory, Path base, Path file) {
+  private static List<SourceSpec> agentStores(ConfigSection memory, Path base, Path file) {
     List<SourceSpec> out = new ArrayList<>();
-    JsonNode stores = memory.path("rag").path("stores");
-    for (int i = 0; stores.isArray() && i < stores.size(); i++) {
-      JsonNode s = stores.get(i);
-      String dbPath = s.path("db_path").asText(null);
-      String storeName = s.path("name").asText("store" + i);
-      if (dbPath == null) {
-        continue;
-      }
-      Path db = base.resolve(dbPath).normalize();
-      if (holdsTable(db, GoAgentSilos.RAG_TABLE, file)) {
-        out.add(
-            sqlite(
-                "rag-" + storeName.replaceAll("[^A-Za-z0-9._-]", "_"),
-                db,
-                GoAgentSilos.ragQuery(s.path("embedding_model").asText(null)),
-                Silo.RAG));
-      }
-    }
-    String kb = memory.path("knowledge_base").path("db_path").asText(null);
+    int[] i = {0};
+    memory
+        .section("rag")
+        .sections(
+            "stores",
+            s -> {
+              String dbPath = s.text("db_path");
+              String fallback = "store" + i[0]++;
+              String storeName = s.has("name") ? s.text("name") : fallback;
+              if (dbPath == null) {
+                return;
+              }
+              Path db = base.resolve(dbPath).normalize();
+              if (holdsTable(db, GoAgentSilos.RAG_TABLE, file)) {
+                out.add(
+                    sqlite(
+                        "rag-" + storeName.replaceAll("[^A-Za-z0-9._-]", "_"),
+                        db,
+                        GoAgentSilos.ragQuery(s.text("embedding_model")),
+                        Silo.RAG));
+              }
+            });
+    String kb = memory.section("knowledge_base").text("db_path");
     if (kb != null && !kb.isBlank()) {
       Path db = base.resolve(kb).normalize();
       if (holdsTable(db, GoAgentSilos.KNOWLEDGE_TABLE, file)) {
@@ -283,50 +256,23 @@ public final class SourcesConfig {
     return false;
   }
 
-  private static String required(JsonNode n, String key, String name) {
-    if (!n.hasNonNull(name)) {
-      throw new IllegalArgumentException(key + "." + name + ": required");
+  private static String required(ConfigSection n, String name) {
+    String value = n.text(name);
+    if (value == null) {
+      throw new IllegalArgumentException(n.key(name) + ": required");
     }
-    return text(n, key, name);
+    return value;
   }
 
-  private static String text(JsonNode n, String key, String name) {
-    JsonNode v = n.get(name);
-    if (!v.isValueNode()) {
-      throw new IllegalArgumentException(key + "." + name + ": must be a single value, got " + v);
-    }
-    return v.asText();
-  }
-
-  private static List<String> list(JsonNode n, String key, String name) {
-    JsonNode v = n.get(name);
-    if (v == null || v.isNull()) {
-      return List.of();
-    }
-    if (v.isValueNode()) {
-      return List.of(v.asText());
-    }
-    if (!v.isArray()) {
-      throw new IllegalArgumentException(key + "." + name + ": must be a list of folders");
-    }
-    List<String> out = new ArrayList<>();
-    v.forEach(e -> out.add(e.asText().replaceAll("^/+|/+$", "")));
+  /** Folder names, slashes around them dropped; a single one counts as a list of one. */
+  private static List<String> folders(ConfigSection n, String name, List<String> absent) {
+    List<String> out = new ArrayList<>(absent);
+    n.list(
+        name,
+        values -> {
+          out.clear();
+          values.forEach(v -> out.add(v.replaceAll("^/+|/+$", "")));
+        });
     return out;
-  }
-
-  private static int integer(JsonNode n, String key, String name) {
-    JsonNode v = n.get(name);
-    if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-      throw new IllegalArgumentException(key + "." + name + ": must be a whole number, got " + v);
-    }
-    return v.intValue();
-  }
-
-  private static boolean bool(JsonNode n, String key, String name) {
-    JsonNode v = n.get(name);
-    if (!v.isBoolean()) {
-      throw new IllegalArgumentException(key + "." + name + ": must be true or false, got " + v);
-    }
-    return v.booleanValue();
   }
 }

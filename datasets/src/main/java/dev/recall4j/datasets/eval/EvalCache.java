@@ -62,11 +62,11 @@ final class EvalCache {
                 RECORDS_VERSION,
                 dataset.checksum(),
                 modelId == null ? "none" : modelId,
-                Wire.name(config.store().vectorEncoding()),
-                Integer.toString(config.store().hnswM()),
-                Integer.toString(config.store().hnswBeamWidth()),
-                Double.toString(config.store().bm25K1()),
-                Double.toString(config.store().bm25B()),
+                Wire.name(config.indexSettings().vectorEncoding()),
+                Integer.toString(config.indexSettings().hnswM()),
+                Integer.toString(config.indexSettings().hnswBeamWidth()),
+                Double.toString(config.indexSettings().bm25K1()),
+                Double.toString(config.indexSettings().bm25B()),
                 Integer.toString(config.embedder().passageWords())));
   }
 

@@ -44,6 +44,9 @@ import java.util.function.Function;
  *     keeps the whole one ({@link LexicalQueryCut}); {@link LexicalQueryCut#NONE} for a normal run
  * @param embedders creates the embedder of a model name (default {@link Embedders#inProcess});
  *     tests pass their own
+ * @param referenceVectors a {@link ReferenceVectors} file of the model to read every vector from
+ *     instead of embedding (what the gates do, so their figures do not depend on the CPU); null
+ *     embeds with the model
  */
 public record EvalOptions(
     List<EvalMode> modes,
@@ -57,7 +60,8 @@ public record EvalOptions(
     Path cacheDir,
     Path runDir,
     LexicalQueryCut lexicalQueryCut,
-    Function<String, Embedder> embedders) {
+    Function<String, Embedder> embedders,
+    Path referenceVectors) {
   /** The default budgets: 512, 1,024 and 2,048 tokens. */
   public static final List<Integer> DEFAULT_BUDGETS = List.of(512, 1024, 2048);
 
@@ -142,6 +146,7 @@ public record EvalOptions(
     private Path runDir;
     private LexicalQueryCut lexicalQueryCut = LexicalQueryCut.NONE;
     private Function<String, Embedder> embedders = Embedders::inProcess;
+    private Path referenceVectors;
 
     private Builder(List<EvalMode> modes) {
       this.modes = modes;
@@ -205,6 +210,12 @@ public record EvalOptions(
       return this;
     }
 
+    /** Read every vector from this {@link ReferenceVectors} file; null (the default) embeds. */
+    public Builder referenceVectors(Path referenceVectors) {
+      this.referenceVectors = referenceVectors;
+      return this;
+    }
+
     public EvalOptions build() {
       return new EvalOptions(
           modes,
@@ -218,7 +229,8 @@ public record EvalOptions(
           cacheDir,
           runDir,
           lexicalQueryCut,
-          embedders);
+          embedders,
+          referenceVectors);
     }
   }
 }

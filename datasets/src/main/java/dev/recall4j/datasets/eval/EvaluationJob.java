@@ -76,15 +76,24 @@ final class EvaluationJob {
   }
 
   EvalReport execute() throws IOException {
-    Embedder model = options.needsVectors() ? options.embedders().apply(options.model()) : null;
+    ReferenceVectors reference =
+        options.needsVectors() && options.referenceVectors() != null
+            ? ReferenceVectors.read(options.referenceVectors(), options.model())
+            : null;
+    Embedder model =
+        reference != null
+            ? reference
+            : options.needsVectors() ? options.embedders().apply(options.model()) : null;
     String modelId = model == null ? null : model.modelId();
+    // An index built from reference vectors is not the index the live model builds.
+    String vectorsKey = reference == null ? modelId : modelId + "@" + reference.checksum();
     Map<EvalMode, ModeRun> runs = new LinkedHashMap<>();
     options.modes().forEach(m -> runs.put(m, new ModeRun(m, dataset, options)));
     Path entry;
     try {
       EngineConfig defaults =
           EngineConfig.builder(options.cacheDir()).passageWords(options.passageWords()).build();
-      entry = cache.indexEntry(dataset, modelId, defaults);
+      entry = cache.indexEntry(dataset, vectorsKey, defaults);
       config =
           EngineConfig.builder(entry)
               .indexDir(Path.of("lucene"))
@@ -110,16 +119,17 @@ final class EvaluationJob {
       EvalCache.recreate(entry);
     }
     Path vectorFile = modelId == null ? null : cache.vectorFile(dataset, modelId);
-    TextVectorCache embedder =
-        model == null
+    TextVectorCache textCache =
+        model == null || reference != null
             ? null
             : new TextVectorCache(
                 model, hit ? Map.of() : orEmpty(EvalCache.readVectors(vectorFile, modelId)));
+    Embedder embedder = textCache != null ? textCache : model;
     try (RecallEngine engine = RecallEngine.open(config, embedder, clock)) {
       if (!hit) {
         vectors = build(engine, modelId);
-        if (embedder != null && embedder.added() > 0) {
-          EvalCache.writeVectors(vectorFile, modelId, embedder.all());
+        if (textCache != null && textCache.added() > 0) {
+          EvalCache.writeVectors(vectorFile, modelId, textCache.all());
         }
         EvalCache.markIndexComplete(entry);
       }
@@ -180,7 +190,9 @@ final class EvaluationJob {
 
   /** The run's {@code recall.tier_boost} as given: the option, else the engine's default. */
   private String tierBoost() {
-    return options.tierBoost() == null ? EngineConfig.DEFAULT_TIER_BOOST : options.tierBoost();
+    return options.tierBoost() == null
+        ? Double.toString(Ranker.DEFAULT_TIER_BOOST)
+        : options.tierBoost();
   }
 
   /**

@@ -30,7 +30,10 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * A {@code "comment"} key is allowed anywhere for the reasoning behind a figure; other unknown keys
- * are errors, so a typo never silently disables a check.
+ * are errors, so a typo never silently disables a check. With {@code "vectors"} (a {@link
+ * dev.recall4j.datasets.eval.ReferenceVectors} file, relative to the gate file) and {@code
+ * "vectors_checksum"} (its SHA-256), every vector comes from that file instead of the model, so the
+ * figures are the same on every CPU.
  *
  * @param file the file it was read from
  * @param dataset the directory name under the datasets root
@@ -38,6 +41,9 @@ import java.util.regex.Pattern;
  * @param level the LoCoMo level, or null
  * @param checksum the {@link Dataset#checksum()} the figures were measured on
  * @param model the embedding model
+ * @param vectors the reference vector file, or null to embed with the model
+ * @param vectorsChecksum the SHA-256 of {@code vectors} the figures were measured with; null
+ *     exactly when {@code vectors} is
  * @param runs the expected figures per mode; not empty
  */
 public record GateConfig(
@@ -47,6 +53,8 @@ public record GateConfig(
     Level level,
     String checksum,
     String model,
+    Path vectors,
+    String vectorsChecksum,
     List<Expected> runs) {
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
   private static final ObjectMapper JSON =
@@ -84,6 +92,15 @@ public record GateConfig(
         "must be 64 lowercase hex digits, got %s",
         Checks.excerpt(checksum));
     Checks.notBlank(model, "model");
+    Checks.require(
+        (vectors == null) == (vectorsChecksum == null),
+        "vectors_checksum",
+        "must be given exactly when vectors is");
+    Checks.require(
+        vectorsChecksum == null || SHA256.matcher(vectorsChecksum).matches(),
+        "vectors_checksum",
+        "must be 64 lowercase hex digits, got %s",
+        Checks.excerpt(vectorsChecksum));
     runs = List.copyOf(Checks.notNull(runs, "runs"));
     Checks.require(!runs.isEmpty(), "runs", "must not be empty");
   }
@@ -97,7 +114,17 @@ public record GateConfig(
     JsonNode root = JSON.readTree(file.toFile());
     try {
       Checks.require(root != null && root.isObject(), "gate", "must be a JSON object");
-      only(root, "dataset", "split", "level", "checksum", "model", "runs", "comment");
+      only(
+          root,
+          "dataset",
+          "split",
+          "level",
+          "checksum",
+          "model",
+          "vectors",
+          "vectors_checksum",
+          "runs",
+          "comment");
       List<Expected> runs = new ArrayList<>();
       JsonNode list = root.path("runs");
       Checks.require(list.isArray(), "runs", "must be an array");
@@ -123,6 +150,8 @@ public record GateConfig(
           level.isMissingNode() || level.isNull() ? null : Level.parse("level", level.asText()),
           text(root, "checksum"),
           text(root, "model"),
+          root.has("vectors") ? file.resolveSibling(text(root, "vectors")).normalize() : null,
+          root.has("vectors_checksum") ? text(root, "vectors_checksum") : null,
           runs);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(file + ": " + e.getMessage(), e);

@@ -7,6 +7,7 @@ import dev.recall4j.datasets.eval.EvalProgress;
 import dev.recall4j.datasets.eval.EvalReport;
 import dev.recall4j.datasets.eval.Evaluator;
 import dev.recall4j.datasets.eval.ModeResult;
+import dev.recall4j.datasets.eval.ReferenceVectors;
 import dev.recall4j.datasets.load.Dataset;
 import dev.recall4j.datasets.load.Datasets;
 import dev.recall4j.datasets.metrics.Metric;
@@ -14,8 +15,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -169,7 +173,123 @@ public final class Gates {
       Function<String, Embedder> embedders,
       EvalProgress progress)
       throws IOException {
+    return run(datasetsRoot, configsDir, cacheDir, embedders, progress, false);
+  }
+
+  /**
+   * Runs every gate like {@link #run} and writes what each measured into its file as the new
+   * expected figures (a gate that was skipped or erred is left as it is): after a change that moves
+   * the figures on purpose, or after {@link #recordVectors}. The report compares with the figures
+   * as they were.
+   */
+  public static Report update(
+      Path datasetsRoot,
+      Path configsDir,
+      Path cacheDir,
+      Function<String, Embedder> embedders,
+      EvalProgress progress)
+      throws IOException {
+    return run(datasetsRoot, configsDir, cacheDir, embedders, progress, true);
+  }
+
+  private static Report run(
+      Path datasetsRoot,
+      Path configsDir,
+      Path cacheDir,
+      Function<String, Embedder> embedders,
+      EvalProgress progress,
+      boolean update)
+      throws IOException {
     long start = System.nanoTime();
+    List<Check> checks = new ArrayList<>();
+    for (GateConfig gate : configs(configsDir)) {
+      List<Check> gateChecks = check(gate, datasetsRoot, cacheDir, embedders, progress);
+      if (update && gateChecks.stream().allMatch(c -> c.mode() != null)) {
+        GateFiles.setFigures(gate.file(), gateChecks);
+      }
+      checks.addAll(gateChecks);
+    }
+    return new Report(checks, (System.nanoTime() - start) / 1e9);
+  }
+
+  /**
+   * Records the reference vectors of every gate with the live model: each gate's evaluation runs
+   * once over a fresh cache with {@code embedders}' model, every text it embeds (documents, their
+   * passages, queries) is kept, and the texts of all gates of one dataset are written to one file,
+   * {@code vectors/DATASET.r4rv} beside the gate files (or the file a gate names already). Each
+   * gate file then names its file and checksum. Its figures are left as they are: re-measure them
+   * with {@link #update}. Gates whose dataset is absent are skipped.
+   *
+   * @return the files written
+   */
+  public static List<Path> recordVectors(
+      Path datasetsRoot,
+      Path configsDir,
+      Function<String, Embedder> embedders,
+      EvalProgress progress)
+      throws IOException {
+    Map<Path, List<GateConfig>> byFile = new TreeMap<>();
+    for (GateConfig gate : configs(configsDir)) {
+      if (Files.isDirectory(datasetsRoot.resolve(gate.dataset()))) {
+        Path file =
+            gate.vectors() != null
+                ? gate.vectors()
+                : configsDir.resolve("vectors").resolve(gate.dataset() + ".r4rv");
+        byFile.computeIfAbsent(file.toAbsolutePath().normalize(), f -> new ArrayList<>()).add(gate);
+      }
+    }
+    List<Path> written = new ArrayList<>();
+    for (Map.Entry<Path, List<GateConfig>> e : byFile.entrySet()) {
+      Path file = e.getKey();
+      List<GateConfig> gates = e.getValue();
+      String model = gates.getFirst().model();
+      Checks.require(
+          gates.stream().allMatch(g -> g.model().equals(model)),
+          "model",
+          "the gates sharing %s name different models",
+          file);
+      Path scratch = Files.createTempDirectory("recall4j-record-vectors");
+      try (Embedder live = embedders.apply(model)) {
+        ReferenceVectors.Recorder recorder = ReferenceVectors.recorder(live);
+        for (GateConfig gate : gates) {
+          EvalOptions options =
+              EvalOptions.builder(gate.runs().stream().map(GateConfig.Expected::mode).toList())
+                  .budgets(List.of())
+                  .model(model)
+                  .cacheDir(scratch.resolve(gate.file().getFileName().toString()))
+                  .embedders(name -> recorder)
+                  .build();
+          Evaluator.run(
+              Datasets.load(datasetsRoot.resolve(gate.dataset()), gate.split(), gate.level()),
+              options,
+              (stage, done, total) ->
+                  progress.update(gate.label() + " record " + stage, done, total));
+        }
+        String checksum = recorder.write(file);
+        for (GateConfig gate : gates) {
+          GateFiles.setVectors(
+              gate.file(),
+              gate.file().toAbsolutePath().getParent().relativize(file).toString(),
+              checksum);
+        }
+        LOG.info("{}: {} texts, sha256 {}", file, recorder.size(), checksum);
+        written.add(file);
+      } finally {
+        deleteTree(scratch);
+      }
+    }
+    return written;
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  private static List<GateConfig> configs(Path configsDir) throws IOException {
     List<GateConfig> configs = new ArrayList<>();
     try (Stream<Path> files = Files.list(configsDir)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
@@ -177,11 +297,7 @@ public final class Gates {
       }
     }
     Checks.require(!configs.isEmpty(), "configs", "no *.json gate in %s", configsDir);
-    List<Check> checks = new ArrayList<>();
-    for (GateConfig gate : configs) {
-      checks.addAll(check(gate, datasetsRoot, cacheDir, embedders, progress));
-    }
-    return new Report(checks, (System.nanoTime() - start) / 1e9);
+    return configs;
   }
 
   private static List<Check> check(
@@ -211,12 +327,40 @@ public final class Gates {
                   + dataset.checksum()
                   + "; the data changed: re-measure and update the gate"));
     }
+    if (gate.vectors() != null) {
+      if (!Files.isRegularFile(gate.vectors())) {
+        return List.of(
+            gateLine(
+                gate,
+                Status.ERROR,
+                "reference vectors "
+                    + gate.vectors()
+                    + " not found; record them with bin/recall4j eval-gates --record-vectors"));
+      }
+      String actual = GateFiles.sha256(gate.vectors());
+      if (!actual.equals(gate.vectorsChecksum())) {
+        return List.of(
+            gateLine(
+                gate,
+                Status.ERROR,
+                "checksum mismatch: "
+                    + gate.file().getFileName()
+                    + " was measured with vectors "
+                    + gate.vectorsChecksum()
+                    + " but "
+                    + gate.vectors()
+                    + " now has "
+                    + actual
+                    + "; re-measure with bin/recall4j eval-gates --update"));
+      }
+    }
     EvalOptions options =
         EvalOptions.builder(gate.runs().stream().map(GateConfig.Expected::mode).toList())
             .budgets(List.of())
             .model(gate.model())
             .cacheDir(cacheDir)
             .embedders(embedders)
+            .referenceVectors(gate.vectors())
             .build();
     LOG.info("gate {}: {} modes", gate.label(), gate.runs().size());
     EvalReport report =

@@ -24,6 +24,7 @@ import dev.recall4j.datasets.load.Level;
 import dev.recall4j.datasets.trec.Run;
 import dev.recall4j.datasets.trec.TrecFormat;
 import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.ranking.Ranker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -295,7 +296,7 @@ class EvaluatorTest {
   void theTierPolicyOrdersAMixedHaystackAndSharesItsIndex() throws IOException {
     Dataset dataset = Datasets.load(Fixtures.dataset("locomo-tiny"), "test", Level.MIXED);
     EvalReport byDefault = Evaluator.run(dataset, options("hybrid").build(), EvalProgress.NONE);
-    assertEquals(EngineConfig.DEFAULT_TIER_BOOST, byDefault.tierBoost());
+    assertEquals(Double.toString(Ranker.DEFAULT_TIER_BOOST), byDefault.tierBoost());
 
     EvalReport strict =
         Evaluator.run(

@@ -127,4 +127,50 @@ class GatesTest {
     assertTrue(
         e.getMessage().contains("typo.json: tolerence: is not a gate setting"), e.getMessage());
   }
+
+  @Test
+  void recordedVectorsReproduceTheFiguresWithoutTheModel() throws IOException {
+    writeGate("beir-tiny.json", dataset.checksum(), 0.2, 0.2); // figures far off: update sets them
+    List<Path> written = Gates.recordVectors(root, configs, m -> embedder, EvalProgress.NONE);
+    Path vectors = configs.resolve("vectors/beir-tiny.r4rv");
+    assertEquals(List.of(vectors.toAbsolutePath().normalize()), written);
+    GateConfig gate = GateConfig.read(configs.resolve("beir-tiny.json"));
+    assertEquals(vectors.toAbsolutePath().normalize(), gate.vectors().toAbsolutePath());
+    assertEquals(GateFiles.sha256(vectors), gate.vectorsChecksum());
+
+    Gates.Report updated =
+        Gates.update(root, configs, tmp.resolve("cache2"), m -> noModel(), EvalProgress.NONE);
+    assertFalse(updated.passed(), "compared with the figures before the update");
+    Gates.Report again =
+        Gates.run(root, configs, tmp.resolve("cache3"), m -> noModel(), EvalProgress.NONE);
+    assertTrue(again.passed(), again.table());
+    assertTrue(
+        again.checks().stream().allMatch(c -> c.status() == Gates.Status.PASS), again.table());
+    String json = Files.readString(configs.resolve("beir-tiny.json"));
+    assertTrue(json.contains("\"tolerance\": 0.0005"), json);
+    assertTrue(json.contains("\"comment\": \"figures of the hashing test embedder\""), json);
+  }
+
+  @Test
+  void aChangedOrMissingVectorFileIsAnError() throws IOException {
+    writeGate("beir-tiny.json", dataset.checksum(), 0, 0);
+    Gates.recordVectors(root, configs, m -> embedder, EvalProgress.NONE);
+    Path vectors = configs.resolve("vectors/beir-tiny.r4rv");
+    byte[] bytes = Files.readAllBytes(vectors);
+    bytes[bytes.length - 1] ^= 1;
+    Files.write(vectors, bytes);
+    Gates.Check changed = runGates().checks().getFirst();
+    assertEquals(Gates.Status.ERROR, changed.status());
+    assertTrue(changed.message().contains("checksum mismatch"), changed.message());
+    assertTrue(changed.message().contains("eval-gates --update"), changed.message());
+
+    Files.delete(vectors);
+    Gates.Check missing = runGates().checks().getFirst();
+    assertEquals(Gates.Status.ERROR, missing.status());
+    assertTrue(missing.message().contains("--record-vectors"), missing.message());
+  }
+
+  private static HashingEmbedder noModel() {
+    throw new AssertionError("a gate on reference vectors loaded the model");
+  }
 }

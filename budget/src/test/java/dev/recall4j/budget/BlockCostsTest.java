@@ -1,0 +1,77 @@
+package dev.recall4j.budget;
+
+import static dev.recall4j.budget.Fixtures.CHARS;
+import static dev.recall4j.budget.Fixtures.chunk;
+import static dev.recall4j.budget.Fixtures.memory;
+import static dev.recall4j.budget.Fixtures.sentences;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.recall4j.core.Kind;
+import dev.recall4j.core.TokenCounter;
+import org.junit.jupiter.api.Test;
+
+class BlockCostsTest {
+  private static final Renderer.Entry TURN =
+      Renderer.Entry.of(memory("t", Kind.TOOL_USE, "8 May", "Use -pl.", 1), false);
+
+  @Test
+  void frameSeparatorAndHeadersAreTheRenderersPieces() {
+    BlockCosts costs = Fixtures.costs(CHARS);
+    assertEquals("[memory context]\n".length(), costs.frame());
+    assertEquals(0, costs.separator());
+    assertEquals("[knowledge]\n".length(), costs.header(Section.KNOWLEDGE));
+    assertEquals("[relevant experience]\n".length(), costs.header(Section.RELEVANT_EXPERIENCE));
+  }
+
+  @Test
+  void aFullLineCostsItsItemOrItsMemberLine() {
+    BlockCosts costs = Fixtures.costs(CHARS);
+    assertEquals("- tool_use: 8 May. Use -pl.\n".length(), costs.full(TURN, false));
+    assertEquals("  - Use -pl.\n".length(), costs.full(TURN, true));
+    assertEquals("  - Use -pl.\n".length(), costs.member(TURN));
+    assertEquals("- tool_use: 8 May. ", costs.prefix(TURN, false));
+    assertEquals("  - ", costs.prefix(TURN, true));
+  }
+
+  @Test
+  void aFullLineIsCountedOnceForEveryPackerSharingTheCache() {
+    Fixtures.Chars counting = new Fixtures.Chars();
+    TokenCountCache cache = new TokenCountCache(10);
+    BlockCosts first = new BlockCosts(counting, Renderers.memoryContext(), cache);
+    BlockCosts second = new BlockCosts(counting, Renderers.memoryContext(), cache);
+    counting.calls = 0;
+    int tokens = first.full(TURN, false);
+    assertEquals(tokens, second.full(TURN, false));
+    assertEquals(tokens, first.full(TURN, false, 5), "a known count whatever the room");
+    assertEquals(1, counting.calls);
+    assertEquals(1, cache.size());
+  }
+
+  @Test
+  void linesShowingLessThanTheContentAreCountedEachTimeAndNotCached() {
+    TokenCountCache cache = new TokenCountCache(10);
+    BlockCosts costs = new BlockCosts(CHARS, Renderers.memoryContext(), cache);
+    Renderer.Entry cut = TURN.withText("Use […]");
+    assertEquals("- tool_use: 8 May. Use […]\n".length(), costs.shown(cut, false));
+    assertEquals("  - Use […]\n".length(), costs.member(cut));
+    assertEquals(0, cache.size());
+  }
+
+  @Test
+  void aLineSurelyLongerThanTheRoomIsOverWithoutItsCount() {
+    TokenCounter cl100k = TokenCounters.cl100k();
+    TokenCountCache cache = new TokenCountCache(10);
+    BlockCosts costs = new BlockCosts(cl100k, Renderers.memoryContext(), cache);
+    Renderer.Entry big = Renderer.Entry.of(chunk("c", "a.md", 0, sentences(200), 1), false);
+    assertEquals(BlockCosts.OVER, costs.full(big, false, 20));
+    assertEquals(1, cache.size(), "only the room it exceeds is remembered");
+    assertEquals(BlockCosts.OVER, costs.full(big, false, 10));
+    int exact = costs.full(big, false);
+    assertEquals(cl100k.count("- (a.md#0) " + sentences(200) + "\n"), exact);
+    assertEquals(exact, costs.full(big, false, 20), "once known, the count itself");
+    assertEquals(
+        Fixtures.costs(TokenCounters.heuristic()).full(big, false),
+        Fixtures.costs(TokenCounters.heuristic()).full(big, false, 20),
+        "no bound for a counter that is not a BPE encoding");
+  }
+}

@@ -1,0 +1,160 @@
+package dev.recall4j.core.store;
+
+import dev.recall4j.core.Checks;
+import dev.recall4j.core.MemoryRecord;
+import java.io.Closeable;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Where the records live: the seam between the engine and an index, in-process (the default, in
+ * {@code lucene-store}) or remote (a cluster). The engine reaches its index only through this
+ * interface, whose types are the core's, so ranking, decay, dedup, links, packing and every way in
+ * above the engine are the same over any store.
+ *
+ * <p><b>Contract.</b> Every filtered call applies the whole {@link StoreFilter} inside the store
+ * (for the vector search as a pre-filter, so no candidate of another scope ever passes), with the
+ * namespace as a hard boundary. Results are ordered as documented per method, ties by id. A write
+ * is durable and visible to this store's reads when it returns; a batch is written whole or, on an
+ * error, not at all where the store can promise it (the in-process index can; a cluster names the
+ * records it could not write). Ids are unique across the store. Records come back as written,
+ * except {@code recallCount} and {@code lastAccessed}, which {@link #recordAccess} keeps. Methods
+ * may block on I/O; implementations are safe for concurrent use. A store opened read-only throws
+ * {@link IllegalStateException} from every write.
+ */
+public interface RecordStore extends Closeable {
+
+  /** What the store holds now. */
+  StoreInfo info();
+
+  /** True when opened for reading only. */
+  boolean isReadOnly();
+
+  /** Makes writes of other processes visible now (a store's own writes are visible at once). */
+  void refresh() throws IOException;
+
+  /**
+   * A number that changes whenever what searches see changes (a write, an access-statistics
+   * update): two calls that see the same version get the same answers.
+   */
+  long version() throws IOException;
+
+  /**
+   * BM25 search of free text: at most {@code topK} records the filter admits, best first. The text
+   * is analysed, never parsed, so any string is accepted.
+   *
+   * @param topK at least 1
+   */
+  List<Hit> searchLexical(String queryText, StoreFilter filter, int topK) throws IOException;
+
+  /**
+   * Filtered nearest-neighbour search (cosine as the dot product of unit vectors): at most {@code
+   * topK} records the filter admits, nearest first; a record embedded in passages scores by its
+   * best passage and comes back once. The score is {@code (1 + cos) / 2}.
+   *
+   * @param queryVector of the store's dimension, finite, not all zeros
+   * @throws IllegalArgumentException naming {@code queryVector} when it does not fit the store
+   */
+  List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK) throws IOException;
+
+  /** The record with this id, in any scope, tier and status; empty when absent. */
+  Optional<MemoryRecord> get(String id) throws IOException;
+
+  /** The records with these ids that exist, by id, in one call; any scope, tier and status. */
+  Map<String, MemoryRecord> getAll(Collection<String> ids) throws IOException;
+
+  /**
+   * The records the filter admits with an id greater than {@code afterId} (null: from the first),
+   * up to {@code limit}, in id order: pass the last id of one page to get the next.
+   */
+  List<MemoryRecord> find(StoreFilter filter, String afterId, int limit) throws IOException;
+
+  /** Every record the filter admits, up to {@code limit}, in id order. */
+  default List<MemoryRecord> find(StoreFilter filter, int limit) throws IOException {
+    return find(filter, null, limit);
+  }
+
+  /**
+   * The records the filter admits whose id is one of {@code ids} or that supersede one of {@code
+   * superseded}, up to {@code limit}, in id order: what recall's hits link to and their newer
+   * versions, in one lookup.
+   */
+  List<MemoryRecord> findLinked(
+      StoreFilter filter, Collection<String> ids, Collection<String> superseded, int limit)
+      throws IOException;
+
+  /**
+   * Every record of every scope with an id greater than {@code afterId} (null: from the first), up
+   * to {@code limit}, in id order: for maintenance that spans namespaces (reindex, a full export).
+   */
+  List<MemoryRecord> page(String afterId, int limit) throws IOException;
+
+  /**
+   * How many records the filter admits have each value of {@code field}; values without a record
+   * are absent. Keys are wire names ({@code memory}, {@code active}...) or kind names, sorted.
+   *
+   * @param field one of {@code silo}, {@code kind}, {@code status}, {@code tier}
+   */
+  Map<String, Long> counts(StoreFilter filter, String field) throws IOException;
+
+  /**
+   * Ids of records (any scope, tier and status) without a vector, up to {@code limit}, in id order:
+   * the queue of background embedding and of reindexing.
+   */
+  List<String> idsWithoutVector(int limit) throws IOException;
+
+  /**
+   * Inserts or replaces every record (every field, {@code recallCount} and {@code lastAccessed}
+   * included); where the batch repeats an id, the later record wins. All are validated first.
+   *
+   * @throws IllegalArgumentException naming the field of the first record that does not fit the
+   *     store (a vector of another dimension or model, a time outside the storable range); nothing
+   *     is written
+   */
+  void upsertAll(Collection<MemoryRecord> records) throws IOException;
+
+  /** {@link #upsertAll} of one record. */
+  default void upsert(MemoryRecord record) throws IOException {
+    upsertAll(List.of(Checks.notNull(record, "record")));
+  }
+
+  /**
+   * Deletes these records for good (the user owns the data), in one write; ids not stored are
+   * skipped.
+   *
+   * @return how many of the ids were stored
+   */
+  int purgeAll(Collection<String> ids) throws IOException;
+
+  /** {@link #purgeAll} of one id: false when there was no such record. */
+  default boolean purge(String id) throws IOException {
+    return purgeAll(List.of(Checks.notNull(id, "id"))) > 0;
+  }
+
+  /**
+   * Counts recalls: each id's {@code recallCount} goes up by its count and its {@code lastAccessed}
+   * becomes {@code when}, without rewriting the record. Unknown ids are skipped (purged since).
+   *
+   * @param recalls how many recalls injected each id, each at least 1
+   */
+  void recordAccess(Map<String, Long> recalls, Instant when) throws IOException;
+
+  /** {@link #recordAccess(Map, Instant)} of one recall that injected these ids (each once). */
+  default void recordAccess(Collection<String> ids, Instant when) throws IOException {
+    Checks.notNull(ids, "ids");
+    Map<String, Long> once = new TreeMap<>();
+    ids.forEach(id -> once.put(Checks.notNull(id, "ids"), 1L));
+    recordAccess(once, when);
+  }
+
+  /**
+   * Maintenance after a bulk write or when idle: merges what the store keeps apart (segments) so
+   * that searches visit less. Not a per-write step; a store with nothing to merge does nothing.
+   */
+  void compact() throws IOException;
+}

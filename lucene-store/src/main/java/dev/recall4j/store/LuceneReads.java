@@ -1,0 +1,281 @@
+package dev.recall4j.store;
+
+import dev.recall4j.core.Checks;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.StoreFilter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TermRangeQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The reading part of a {@link LuceneStore}: both searches, lookups by id, listings and counts,
+ * each run on one point-in-time view. Stateless beyond its settings; thread-safe.
+ */
+final class LuceneReads {
+  /** Fields {@link #counts} accepts. */
+  private static final List<String> COUNTABLE =
+      List.of(Schema.SILO, Schema.KIND, Schema.STATUS, Schema.TIER);
+
+  private final IndexSearchers searchers;
+  private final RecordReader recordReader;
+  private final Analyzer analyzer;
+  private final StoreOptions options;
+  private final String model;
+  private final int dimension;
+
+  LuceneReads(
+      IndexSearchers searchers,
+      RecordReader recordReader,
+      StoreOptions options,
+      String model,
+      int dimension) {
+    this.searchers = searchers;
+    this.recordReader = recordReader;
+    this.analyzer = Schema.analyzer();
+    this.options = options;
+    this.model = model;
+    this.dimension = dimension;
+  }
+
+  long version() throws IOException {
+    return searchers.with(searcher -> ((DirectoryReader) searcher.getIndexReader()).getVersion());
+  }
+
+  long count() throws IOException {
+    return searchers.with(searcher -> (long) searcher.count(Queries.RECORDS));
+  }
+
+  Optional<MemoryRecord> get(String id) throws IOException {
+    Checks.notNull(id, "id");
+    return searchers.with(
+        searcher -> {
+          TopDocs top = searcher.search(new TermQuery(new Term(Schema.ID, id)), 1);
+          return top.scoreDocs.length == 0
+              ? Optional.empty()
+              : Optional.of(recordReader.load(searcher, new ScoreDoc[] {top.scoreDocs[0]}).get(0));
+        });
+  }
+
+  Map<String, MemoryRecord> getAll(Collection<String> ids) throws IOException {
+    Checks.notNull(ids, "ids");
+    if (ids.isEmpty()) {
+      return Map.of();
+    }
+    List<BytesRef> terms = ids.stream().distinct().map(BytesRef::new).toList();
+    Map<String, MemoryRecord> byId = new LinkedHashMap<>();
+    for (MemoryRecord r :
+        searchers.with(
+            searcher ->
+                recordReader.list(
+                    searcher,
+                    new ConstantScoreQuery(new TermInSetQuery(Schema.ID, terms)),
+                    terms.size()))) {
+      byId.put(r.id(), r);
+    }
+    return byId;
+  }
+
+  /**
+   * BM25 over the English text field and the code field (weighted by {@link
+   * dev.recall4j.core.store.IndexSettings#codeFieldBoost()}), with the filter as clauses.
+   */
+  List<Hit> searchLexical(String queryText, StoreFilter filter, int topK) throws IOException {
+    Checks.notNull(queryText, "queryText");
+    Checks.notNull(filter, "filter");
+    checkLimit(topK, "topK");
+    Query text = Queries.lexical(queryText, analyzer, (float) options.index().codeFieldBoost());
+    if (text == null) {
+      return List.of();
+    }
+    return searchers.with(
+        searcher -> {
+          BooleanQuery.Builder query =
+              new BooleanQuery.Builder().add(text, BooleanClause.Occur.MUST);
+          Queries.addFilter(query, filter, searcher.getIndexReader());
+          return recordReader.search(searcher, query.build(), topK);
+        });
+  }
+
+  /**
+   * HNSW asked for {@code max(topK, vectorCandidates)} neighbours (twice that when the index holds
+   * passage documents), the best {@code topK} records kept; when the filter leaves few records,
+   * Lucene searches them exactly.
+   */
+  List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK) throws IOException {
+    Checks.notNull(queryVector, "queryVector");
+    Checks.notNull(filter, "filter");
+    checkLimit(topK, "topK");
+    float[] unit = Schema.unitVector(queryVector, dimension, model, "queryVector");
+    int k = Math.max(topK, options.index().vectorCandidates());
+    return searchers.with(
+        searcher -> {
+          Query allowed = Queries.filter(filter, searcher.getIndexReader());
+          if (!Queries.hasPassages(searcher.getIndexReader())) {
+            // Without a filter, Lucene searches the graph over the live documents directly instead
+            // of first collecting the allowed documents into a bit set.
+            Query knnFilter = allowed instanceof MatchAllDocsQuery ? null : allowed;
+            return recordReader.search(
+                searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK);
+          }
+          // A record scores by its best vector, its own or a passage's: the search runs over both
+          // kinds of document and keeps each record's best hit. Lucene's
+          // DiversifyingChildrenFloatKnnVectorQuery does this inside the graph search, but asserts
+          // that no parent document holds a vector, which would force a second document on every
+          // record. Several passages of one record can take several of the k places, so twice as
+          // many are asked for.
+          Query both =
+              new KnnFloatVectorQuery(Schema.VECTOR, unit, 2 * k, Queries.withPassages(allowed));
+          return recordReader.hits(
+              searcher,
+              RecordReader.bestPerRecord(searcher, searcher.search(both, 2 * k).scoreDocs),
+              topK);
+        });
+  }
+
+  List<MemoryRecord> find(StoreFilter filter, String afterId, int limit) throws IOException {
+    Checks.notNull(filter, "filter");
+    checkLimit(limit, "limit");
+    return searchers.with(
+        searcher -> {
+          Query records = Queries.records(filter, searcher.getIndexReader());
+          Query query =
+              afterId == null
+                  ? records
+                  : new BooleanQuery.Builder()
+                      .add(records, BooleanClause.Occur.FILTER)
+                      .add(
+                          TermRangeQuery.newStringRange(Schema.ID, afterId, null, false, false),
+                          BooleanClause.Occur.FILTER)
+                      .build();
+          return recordReader.list(searcher, new ConstantScoreQuery(query), limit);
+        });
+  }
+
+  /**
+   * One lookup: the ids as terms and the superseded ids against the indexed {@code supersedes} (an
+   * index written before it was indexed finds successors after {@code reindex}).
+   */
+  List<MemoryRecord> findLinked(
+      StoreFilter filter, Collection<String> ids, Collection<String> superseded, int limit)
+      throws IOException {
+    Checks.notNull(filter, "filter");
+    Checks.notNull(ids, "ids");
+    Checks.notNull(superseded, "superseded");
+    checkLimit(limit, "limit");
+    if (ids.isEmpty() && superseded.isEmpty()) {
+      return List.of();
+    }
+    return searchers.with(
+        searcher -> {
+          BooleanQuery.Builder wanted = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
+          if (!ids.isEmpty()) {
+            wanted.add(new TermInSetQuery(Schema.ID, terms(ids)), BooleanClause.Occur.SHOULD);
+          }
+          if (!superseded.isEmpty()) {
+            wanted.add(
+                new TermInSetQuery(Schema.SUPERSEDES, terms(superseded)),
+                BooleanClause.Occur.SHOULD);
+          }
+          Query query =
+              new BooleanQuery.Builder()
+                  .add(wanted.build(), BooleanClause.Occur.MUST)
+                  .add(
+                      Queries.records(filter, searcher.getIndexReader()),
+                      BooleanClause.Occur.FILTER)
+                  .build();
+          return recordReader.list(searcher, new ConstantScoreQuery(query), limit);
+        });
+  }
+
+  List<MemoryRecord> page(String afterId, int limit) throws IOException {
+    checkLimit(limit, "limit");
+    return searchers.with(
+        searcher ->
+            recordReader.list(
+                searcher,
+                TermRangeQuery.newStringRange(Schema.ID, afterId, null, false, false),
+                limit));
+  }
+
+  Map<String, Long> counts(StoreFilter filter, String field) throws IOException {
+    Checks.notNull(filter, "filter");
+    Checks.require(
+        COUNTABLE.contains(field), "field", "must be one of %s, got %s", COUNTABLE, field);
+    return searchers.with(
+        searcher -> {
+          Query base = Queries.filter(filter, searcher.getIndexReader());
+          Map<String, Long> counts = new TreeMap<>();
+          Terms terms = MultiTerms.getTerms(searcher.getIndexReader(), field);
+          if (terms == null) {
+            return counts;
+          }
+          TermsEnum values = terms.iterator();
+          for (BytesRef value = values.next(); value != null; value = values.next()) {
+            Query query =
+                new BooleanQuery.Builder()
+                    .add(base, BooleanClause.Occur.FILTER)
+                    .add(
+                        new TermQuery(new Term(field, BytesRef.deepCopyOf(value))),
+                        BooleanClause.Occur.FILTER)
+                    .build();
+            int count = searcher.count(query);
+            if (count > 0) {
+              counts.put(value.utf8ToString(), (long) count);
+            }
+          }
+          return counts;
+        });
+  }
+
+  /** A query, so the queue survives restarts. */
+  List<String> idsWithoutVector(int limit) throws IOException {
+    checkLimit(limit, "limit");
+    Query query =
+        new BooleanQuery.Builder()
+            .add(Queries.RECORDS, BooleanClause.Occur.FILTER)
+            .add(new FieldExistsQuery(Schema.VECTOR), BooleanClause.Occur.MUST_NOT)
+            .build();
+    return searchers.with(
+        searcher -> {
+          List<String> ids = new ArrayList<>();
+          for (ScoreDoc hit : searcher.search(query, limit, RecordReader.BY_ID).scoreDocs) {
+            ids.add(((BytesRef) ((FieldDoc) hit).fields[0]).utf8ToString());
+          }
+          return ids;
+        });
+  }
+
+  static List<BytesRef> terms(Collection<String> values) {
+    return values.stream().map(BytesRef::new).toList();
+  }
+
+  static void checkLimit(int limit, String field) {
+    Checks.require(limit >= 1, field, "must be >= 1, got %d", limit);
+  }
+}

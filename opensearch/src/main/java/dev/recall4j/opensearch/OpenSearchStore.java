@@ -1,0 +1,581 @@
+package dev.recall4j.opensearch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.recall4j.core.Checks;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.StoreFilter;
+import dev.recall4j.core.store.StoreInfo;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.DoubleUnaryOperator;
+
+/**
+ * Every record of every silo in an OpenSearch cluster, through its HTTP API: the same methods and
+ * semantics as the in-process {@link dev.recall4j.store.LuceneStore}, so that the engine above it
+ * (ranking, packing, the server) is unchanged. The mapping is {@link Mapping}'s.
+ *
+ * <p><b>Contract.</b> Thread-safe. A write is visible to every search when it returns: a one-record
+ * write waits for the cluster's next refresh ({@code refresh=wait_for}), a batch forces one. Writes
+ * are idempotent by id: a record's document id is its id, and a record moved to another namespace
+ * leaves nothing behind in the old one. Results are ordered by score descending, then id ascending;
+ * listings by id. Records come back with every field as written (times to the nanosecond, vectors
+ * as given) except {@code recallCount} and {@code lastAccessed}, which {@link #recordAccess}
+ * updates beside the record, in the access index, without re-indexing it.
+ *
+ * <p><b>Scope.</b> Every search and listing takes a {@link StoreFilter} whose scope is a filter
+ * inside the cluster's query (the k-NN search's pre-filter included), with the semantics of {@link
+ * dev.recall4j.core.Scope#canSee}, and is routed to the namespace's shard; only {@link #get},
+ * {@link #getAll}, {@link #page} and {@link #idsWithoutVector} are unscoped and ask every shard.
+ *
+ * <p><b>Against the in-process store.</b> A batch is not atomic: every record is validated before
+ * anything is sent, but the cluster applies a bulk request item by item, so a failure there (a node
+ * lost mid-request) can leave part of a batch written; the error names the failed items. BM25
+ * statistics are those of the shard a namespace lives on (with one shard, the default, those of the
+ * whole index, as in process). An identifier in a query matches the code field whole or by all of
+ * its parts, not by each part on its own (see {@link Searches#lexical}). The cluster refreshes at
+ * most once per refresh interval unless a batch forces it.
+ */
+public final class OpenSearchStore implements Closeable {
+  /** Fields {@link #counts} accepts. */
+  private static final List<String> COUNTABLE =
+      List.of(Mapping.SILO, Mapping.KIND, Mapping.STATUS, Mapping.TIER);
+
+  /** Most hits one search returns ({@code index.max_result_window}): longer lists are paged. */
+  private static final int MAX_PAGE = 10_000;
+
+  /** Most distinct values {@link #counts} reports per field. */
+  private static final int MAX_COUNTED_VALUES = 10_000;
+
+  private final OpenSearchOptions options;
+  private final Cluster cluster;
+  private final boolean readOnly;
+  private final String model;
+  private final int dimension;
+  private final AccessStats access;
+  private final Found found;
+
+  private OpenSearchStore(
+      OpenSearchOptions options,
+      Cluster cluster,
+      boolean readOnly,
+      IndexSetup.Embedding embedding) {
+    this.options = options;
+    this.cluster = cluster;
+    this.readOnly = readOnly;
+    this.model = embedding.model();
+    this.dimension = embedding.dimension();
+    this.access = new AccessStats(cluster, options.accessIndex());
+    this.found = new Found(options.index(), access);
+  }
+
+  /**
+   * Connects to the cluster and opens the store's indices for reading and writing, creating them
+   * when missing. The embedding model and dimension are recorded in the index as in process: a
+   * non-null model or non-zero dimension that differs from a recorded one is refused; a
+   * lexical-only index adopts the options' model and dimension. Any number of stores, in any
+   * processes, may write to one cluster index.
+   *
+   * @throws IllegalStateException when the index was not created by recall4j, or holds vectors of
+   *     another model or dimension (naming both)
+   * @throws IOException when the cluster cannot be reached or refuses (naming the request)
+   */
+  public static OpenSearchStore open(OpenSearchOptions options) throws IOException {
+    return connect(options, false);
+  }
+
+  /**
+   * Opens the existing indices for reading only: nothing is created or written, and every write
+   * method throws {@link IllegalStateException}.
+   *
+   * @throws IllegalStateException as {@link #open}, and when the indices do not exist
+   */
+  public static OpenSearchStore openReadOnly(OpenSearchOptions options) throws IOException {
+    return connect(options, true);
+  }
+
+  private static OpenSearchStore connect(OpenSearchOptions options, boolean readOnly)
+      throws IOException {
+    Checks.notNull(options, "options");
+    Cluster cluster = new Cluster(options.hosts());
+    try {
+      IndexSetup.Embedding embedding =
+          readOnly
+              ? IndexSetup.openReadOnly(cluster, options)
+              : IndexSetup.openWritable(cluster, options);
+      return new OpenSearchStore(options, cluster, readOnly, embedding);
+    } catch (IOException | RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  /** True when this store was opened with {@link #openReadOnly} and cannot write. */
+  public boolean isReadOnly() {
+    return readOnly;
+  }
+
+  /**
+   * Makes every write made so far, by any client, visible to searches now (the cluster otherwise
+   * does so once per refresh interval).
+   */
+  public void refresh() throws IOException {
+    cluster.call("POST", "/" + bothIndices() + "/_refresh", Map.of(), null);
+  }
+
+  /**
+   * What the index holds now: {@code directory} is the index name (there is no directory), {@code
+   * sizeBytes} the bytes of every copy of both indices on the cluster's disks.
+   */
+  public StoreInfo info() {
+    try {
+      long records =
+          cluster
+              .call("GET", "/" + options.index() + "/_count", Map.of(), null)
+              .path("count")
+              .asLong();
+      long size =
+          cluster
+              .call("GET", "/" + bothIndices() + "/_stats/store", Map.of(), null)
+              .path("_all")
+              .path("total")
+              .path("store")
+              .path("size_in_bytes")
+              .asLong();
+      return new StoreInfo(options.index(), model, dimension, records, size);
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading index info of " + options.index(), e);
+    }
+  }
+
+  /** Inserts or replaces one record: {@link #upsertAll} of one. */
+  public void upsert(MemoryRecord record) throws IOException {
+    upsertAll(List.of(Checks.notNull(record, "record")));
+  }
+
+  /**
+   * Inserts or replaces every record (every field, the access statistics included) in one bulk
+   * request. All are validated before anything is sent. Where the batch repeats an id, the later
+   * record wins. Visible to searches on return: one record waits for the next refresh, more force
+   * one.
+   *
+   * @throws IllegalArgumentException naming the field of the first bad record; nothing is written
+   * @throws IOException when the cluster refuses any item (naming the first few)
+   */
+  public void upsertAll(Collection<MemoryRecord> records) throws IOException {
+    Checks.notNull(records, "records");
+    Map<String, MemoryRecord> batch = new LinkedHashMap<>();
+    Map<String, ObjectNode> sources = new HashMap<>();
+    for (MemoryRecord record : records) {
+      Checks.notNull(record, "records");
+      sources.put(record.id(), Documents.toSource(record, dimension, model));
+      batch.remove(record.id());
+      batch.put(record.id(), record);
+    }
+    if (batch.isEmpty()) {
+      return;
+    }
+    requireWritable();
+    Map<String, String> stored = routings(batch.keySet());
+    List<JsonNode> lines = new ArrayList<>();
+    for (MemoryRecord record : batch.values()) {
+      String namespace = record.scope().namespace();
+      String previous = stored.get(record.id());
+      if (previous != null && !previous.equals(namespace)) {
+        // Routed by namespace: the old version lives on another shard, which this write misses.
+        lines.add(recordAction("delete", record.id(), previous));
+      }
+      lines.add(recordAction("index", record.id(), namespace));
+      lines.add(sources.get(record.id()));
+      lines.addAll(access.write(record));
+    }
+    bulk(lines, batch.size());
+  }
+
+  /** The record with this id, in any scope, tier and status; empty when absent. */
+  public Optional<MemoryRecord> get(String id) throws IOException {
+    Checks.notNull(id, "id");
+    return getAll(List.of(id)).stream().findFirst();
+  }
+
+  /**
+   * The records with these ids, in any scope, tier and status, in id order; ids not stored are
+   * skipped. One search for all of them.
+   */
+  public List<MemoryRecord> getAll(Collection<String> ids) throws IOException {
+    Checks.notNull(ids, "ids");
+    List<JsonNode> hits = new ArrayList<>();
+    for (List<String> chunk : chunks(ids)) {
+      ObjectNode body = Cluster.JSON.createObjectNode();
+      body.put("size", chunk.size()).put("track_total_hits", false);
+      body.putArray("sort").addObject().put(Mapping.ID, "asc");
+      chunk.forEach(body.putObject("query").putObject("ids").putArray("values")::add);
+      hits.addAll(Found.hitsOf(search(body, Map.of())));
+    }
+    hits.sort(Comparator.comparing(hit -> hit.path("_id").asText()));
+    return found.records(hits);
+  }
+
+  /**
+   * BM25 search of free text: at most {@code topK} records matching the filter, best first (score
+   * descending, then id). Any string is accepted; text without a searchable term finds nothing.
+   * Scores are BM25 as in process (the cluster's similarity, with k1 and b of the options).
+   *
+   * @param topK at least 1
+   */
+  public List<Hit> searchLexical(String queryText, StoreFilter filter, int topK)
+      throws IOException {
+    Checks.notNull(queryText, "queryText");
+    Checks.notNull(filter, "filter");
+    checkLimit(topK, "topK");
+    JsonNode answer = search(lexical(queryText, filter, topK), routing(filter));
+    return found.ranked(List.of(Found.hitsOf(answer)), List.of(BM25)).get(0);
+  }
+
+  /**
+   * Filtered approximate nearest-neighbour search over every vector of every record (HNSW, inner
+   * product of unit vectors): at most {@code topK} records matching the filter, best first. The
+   * filter is applied inside the graph search; a record embedded in passages scores by its best
+   * passage and comes back once. Scores are {@code (1 + cos) / 2}, as in process.
+   *
+   * @param queryVector of the index dimension, finite, not all zeros; normalised here (not
+   *     modified)
+   * @param topK at least 1
+   * @throws IllegalArgumentException when the vector does not fit the index (naming {@code
+   *     queryVector})
+   */
+  public List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK)
+      throws IOException {
+    Checks.notNull(queryVector, "queryVector");
+    Checks.notNull(filter, "filter");
+    checkLimit(topK, "topK");
+    JsonNode answer = search(vector(queryVector, filter, topK), routing(filter));
+    return found.ranked(List.of(Found.hitsOf(answer)), List.of(HALF_COSINE)).get(0);
+  }
+
+  /**
+   * {@link #searchLexical} and {@link #searchVector} of one query under one filter, in one
+   * multi-search request (and one access-statistics lookup): a recall's two candidate lists at the
+   * cost of one round trip.
+   */
+  public HybridHits searchHybrid(
+      String queryText, float[] queryVector, StoreFilter filter, int topK) throws IOException {
+    Checks.notNull(queryText, "queryText");
+    Checks.notNull(queryVector, "queryVector");
+    Checks.notNull(filter, "filter");
+    checkLimit(topK, "topK");
+    ObjectNode header = Cluster.JSON.createObjectNode().put("index", options.index());
+    header.put("routing", filter.scope().namespace());
+    List<JsonNode> lines =
+        List.of(
+            header, lexical(queryText, filter, topK), header, vector(queryVector, filter, topK));
+    JsonNode responses = cluster.callLines("POST", "/_msearch", Map.of(), lines).path("responses");
+    List<List<JsonNode>> lists = new ArrayList<>();
+    for (JsonNode response : responses) {
+      if (response.has("error")) {
+        throw ClusterException.of("POST", "/_msearch", response);
+      }
+      lists.add(Found.hitsOf(response));
+    }
+    List<List<Hit>> hits = found.ranked(lists, List.of(BM25, HALF_COSINE));
+    return new HybridHits(hits.get(0), hits.get(1));
+  }
+
+  /**
+   * The version of what searches see now: it changes whenever a write, including an
+   * access-statistics update, becomes visible (see {@link StoreVersion}), so two calls that see the
+   * same version get the same answers. Read it before the search whose answer is kept with it. One
+   * statistics request to the cluster.
+   */
+  public long version() throws IOException {
+    return StoreVersion.read(cluster, options.index(), options.accessIndex());
+  }
+
+  /** Every record matching the filter, up to {@code limit}, ordered by id. */
+  public List<MemoryRecord> find(StoreFilter filter, int limit) throws IOException {
+    return find(filter, null, limit);
+  }
+
+  /**
+   * The records matching the filter with an id greater than {@code afterId} (null: from the first),
+   * up to {@code limit}, ordered by id: pass the last id of one page to get the next.
+   */
+  public List<MemoryRecord> find(StoreFilter filter, String afterId, int limit) throws IOException {
+    Checks.notNull(filter, "filter");
+    checkLimit(limit, "limit");
+    return found.records(list(Filters.of(filter), routing(filter), afterId, limit, true));
+  }
+
+  /**
+   * The records matching the filter whose id is one of {@code ids} or that supersede one of {@code
+   * superseded}, up to {@code limit}, ordered by id: what recall's hits link to and their newer
+   * versions, in one lookup.
+   */
+  public List<MemoryRecord> findLinked(
+      StoreFilter filter, Collection<String> ids, Collection<String> superseded, int limit)
+      throws IOException {
+    Checks.notNull(filter, "filter");
+    Checks.notNull(ids, "ids");
+    Checks.notNull(superseded, "superseded");
+    checkLimit(limit, "limit");
+    if (ids.isEmpty() && superseded.isEmpty()) {
+      return List.of();
+    }
+    ObjectNode wanted = Cluster.JSON.createObjectNode();
+    ObjectNode bool = wanted.putObject("bool");
+    ArrayNode should = bool.putArray("should");
+    if (!ids.isEmpty()) {
+      should.add(Filters.terms(Mapping.ID, ids));
+    }
+    if (!superseded.isEmpty()) {
+      should.add(Filters.terms(Mapping.SUPERSEDES, superseded));
+    }
+    bool.put("minimum_should_match", 1);
+    ArrayNode clauses = Filters.of(filter).add(wanted);
+    return found.records(list(clauses, routing(filter), null, limit, true));
+  }
+
+  /**
+   * Every record of every scope with an id greater than {@code afterId} (null: from the first), up
+   * to {@code limit}, ordered by id. For maintenance that spans namespaces; not scoped.
+   */
+  public List<MemoryRecord> page(String afterId, int limit) throws IOException {
+    checkLimit(limit, "limit");
+    return found.records(list(Cluster.JSON.createArrayNode(), Map.of(), afterId, limit, true));
+  }
+
+  /**
+   * How many records matching the filter have each value of {@code field}; values with no record
+   * are absent. Keys are wire names or kind names, sorted.
+   *
+   * @param field one of {@code silo}, {@code kind}, {@code status}, {@code tier}
+   */
+  public Map<String, Long> counts(StoreFilter filter, String field) throws IOException {
+    Checks.notNull(filter, "filter");
+    Checks.require(
+        COUNTABLE.contains(field), "field", "must be one of %s, got %s", COUNTABLE, field);
+    JsonNode answer =
+        search(Searches.counts(Filters.of(filter), field, MAX_COUNTED_VALUES), routing(filter));
+    Map<String, Long> counts = new TreeMap<>();
+    answer
+        .path("aggregations")
+        .path("values")
+        .path("buckets")
+        .forEach(b -> counts.put(b.path("key").asText(), b.path("doc_count").asLong()));
+    return counts;
+  }
+
+  /**
+   * Ids of records (any scope, tier and status) that have no vector, up to {@code limit}, ordered
+   * by id: the queue of background embedding and of reindexing.
+   */
+  public List<String> idsWithoutVector(int limit) throws IOException {
+    checkLimit(limit, "limit");
+    ArrayNode clauses = Cluster.JSON.createArrayNode().add(Searches.withoutVector());
+    return list(clauses, Map.of(), null, limit, false).stream()
+        .map(hit -> hit.path("_id").asText())
+        .toList();
+  }
+
+  /**
+   * Records that these records were injected into a context at {@code when}: each distinct id's
+   * {@code recallCount} goes up by one and its {@code lastAccessed} becomes {@code when}. Unknown
+   * ids are skipped.
+   */
+  public void recordAccess(Collection<String> ids, Instant when) throws IOException {
+    Checks.notNull(ids, "ids");
+    Map<String, Long> once = new TreeMap<>();
+    ids.forEach(id -> once.put(Checks.notNull(id, "ids"), 1L));
+    recordAccess(once, when);
+  }
+
+  /**
+   * {@link #recordAccess(Collection, Instant)} for several recalls at once: each id's {@code
+   * recallCount} goes up by its count, in one request to the access index; the records themselves
+   * are not re-indexed. Visible to the next read at once.
+   *
+   * @param recalls how many recalls injected each id, each at least 1
+   */
+  public void recordAccess(Map<String, Long> recalls, Instant when) throws IOException {
+    Checks.notNull(recalls, "recalls");
+    Checks.notNull(when, "when");
+    TreeMap<String, Long> distinct = new TreeMap<>(recalls);
+    distinct.forEach(
+        (id, n) ->
+            Checks.require(
+                n != null && n >= 1, "recalls", "count of %s must be >= 1, got %s", id, n));
+    if (distinct.isEmpty()) {
+      return;
+    }
+    requireWritable();
+    access.recalled(distinct, when);
+  }
+
+  /** Deletes the record for good; visible on return. False when there was none. */
+  public boolean purge(String id) throws IOException {
+    Checks.notNull(id, "id");
+    return purgeAll(List.of(id)) == 1;
+  }
+
+  /**
+   * Deletes these records for good, with their access statistics, in one bulk request. Ids not
+   * stored are skipped.
+   *
+   * @return how many of the ids were stored
+   */
+  public int purgeAll(Collection<String> ids) throws IOException {
+    Checks.notNull(ids, "ids");
+    ids.forEach(id -> Checks.notNull(id, "ids"));
+    if (ids.isEmpty()) {
+      return 0;
+    }
+    requireWritable();
+    Map<String, String> stored = routings(ids);
+    if (stored.isEmpty()) {
+      return 0;
+    }
+    List<JsonNode> lines = new ArrayList<>();
+    stored.forEach(
+        (id, namespace) -> {
+          lines.add(recordAction("delete", id, namespace));
+          lines.add(access.delete(id));
+        });
+    bulk(lines, stored.size());
+    return stored.size();
+  }
+
+  /**
+   * Merges each shard of both indices into one segment: maintenance after a bulk ingest, as in
+   * process (each segment holds its own HNSW graph and postings). Waits until the merge is done.
+   */
+  public void compact() throws IOException {
+    requireWritable();
+    cluster.call(
+        "POST", "/" + bothIndices() + "/_forcemerge", Map.of("max_num_segments", "1"), null);
+    refresh();
+  }
+
+  /** Closes the connection to the cluster; every write was already acknowledged. Idempotent. */
+  @Override
+  public void close() throws IOException {
+    cluster.close();
+  }
+
+  /** BM25 scores as the cluster gives them. */
+  private static final DoubleUnaryOperator BM25 = score -> score;
+
+  /**
+   * Lucene's maximum-inner-product score of unit vectors ({@code 1 + dot} for a non-negative dot,
+   * {@code 1 / (1 - dot)} below) as the in-process store's {@code (1 + cos) / 2}.
+   */
+  private static final DoubleUnaryOperator HALF_COSINE =
+      score -> (1 + (score >= 1 ? score - 1 : 1 - 1 / score)) / 2;
+
+  private ObjectNode lexical(String queryText, StoreFilter filter, int topK) {
+    return Searches.lexical(queryText, Filters.of(filter), topK, options.codeFieldBoost());
+  }
+
+  private ObjectNode vector(float[] queryVector, StoreFilter filter, int topK) {
+    float[] unit = Documents.unitVector(queryVector, dimension, model, "queryVector");
+    int k = Math.max(topK, options.vectorCandidates());
+    return Searches.vector(unit, Filters.of(filter), topK, k);
+  }
+
+  private JsonNode search(JsonNode body, Map<String, String> parameters) throws IOException {
+    return cluster.call("POST", "/" + options.index() + "/_search", parameters, body);
+  }
+
+  /** Hits matching the clauses in id order after {@code afterId}, paged past the result window. */
+  private List<JsonNode> list(
+      ArrayNode clauses, Map<String, String> routing, String afterId, int limit, boolean source)
+      throws IOException {
+    List<JsonNode> hits = new ArrayList<>();
+    String after = afterId;
+    while (hits.size() < limit) {
+      int size = Math.min(limit - hits.size(), MAX_PAGE);
+      ObjectNode body = Searches.byId(clauses, after, size);
+      body.put("_source", source);
+      List<JsonNode> page = Found.hitsOf(search(body, routing));
+      hits.addAll(page);
+      if (page.size() < size) {
+        break;
+      }
+      after = page.get(page.size() - 1).path("_id").asText();
+    }
+    return hits;
+  }
+
+  /** Where each of these ids is stored now: its routing (namespace); absent ids are left out. */
+  private Map<String, String> routings(Collection<String> ids) throws IOException {
+    Map<String, String> routings = new HashMap<>();
+    for (List<String> chunk : chunks(ids)) {
+      ObjectNode body = Cluster.JSON.createObjectNode();
+      body.put("size", chunk.size()).put("track_total_hits", false).put("_source", false);
+      chunk.forEach(body.putObject("query").putObject("ids").putArray("values")::add);
+      for (JsonNode hit : Found.hitsOf(search(body, Map.of()))) {
+        routings.put(hit.path("_id").asText(), hit.path("_routing").asText());
+      }
+    }
+    return routings;
+  }
+
+  /**
+   * Sends a bulk request of {@code records} records' lines: one record waits for the next refresh,
+   * more force one after the request, so that every write is visible on return.
+   */
+  private void bulk(List<JsonNode> lines, int records) throws IOException {
+    boolean one = records == 1;
+    Bulk.requireSuccess(
+        cluster.callLines("POST", "/_bulk", one ? Map.of("refresh", "wait_for") : Map.of(), lines));
+    if (!one) {
+      refresh();
+    }
+  }
+
+  private ObjectNode recordAction(String type, String id, String namespace) {
+    ObjectNode action = Cluster.JSON.createObjectNode();
+    action.putObject(type).put("_index", options.index()).put("_id", id).put("routing", namespace);
+    return action;
+  }
+
+  private static Map<String, String> routing(StoreFilter filter) {
+    return Map.of("routing", filter.scope().namespace());
+  }
+
+  private static List<List<String>> chunks(Collection<String> ids) {
+    List<String> distinct = ids.stream().distinct().toList();
+    List<List<String>> chunks = new ArrayList<>();
+    for (int from = 0; from < distinct.size(); from += MAX_PAGE) {
+      chunks.add(distinct.subList(from, Math.min(distinct.size(), from + MAX_PAGE)));
+    }
+    return chunks;
+  }
+
+  private String bothIndices() {
+    return options.index() + "," + options.accessIndex();
+  }
+
+  private void requireWritable() {
+    if (readOnly) {
+      throw new IllegalStateException(
+          "index " + options.index() + " is open read-only; open it for writing to change it");
+    }
+  }
+
+  private static void checkLimit(int limit, String field) {
+    Checks.require(limit >= 1, field, "must be >= 1, got %d", limit);
+  }
+}
