@@ -12,9 +12,6 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -122,14 +119,9 @@ class ServeCommandTest {
   }
 
   /** A serve process over HTTP on a free loopback port, which its first line names. */
-  private record Served(Process process, String port) {
+  private record Served(Process process, int port) {
     HttpResponse<String> post(String path, String body) throws Exception {
-      return HttpClient.newHttpClient()
-          .send(
-              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                  .POST(HttpRequest.BodyPublishers.ofString(body))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
+      return ServedWritesTest.post(port, path, body);
     }
   }
 
@@ -160,6 +152,6 @@ class ServeCommandTest {
       server.destroyForcibly();
       throw new AssertionError("no address in: " + line);
     }
-    return new Served(server, port.group(1));
+    return new Served(server, Integer.parseInt(port.group(1)));
   }
 }
