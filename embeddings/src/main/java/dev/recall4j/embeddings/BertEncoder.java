@@ -18,8 +18,8 @@ import java.util.Map;
  * <p>Each text is its own run of its own length, never padded into a batch with others: both
  * in-process models are dynamically quantised, so every matrix product quantises its activations
  * with one scale for the whole input tensor, and a text's vector would then depend on the texts and
- * padding beside it (cosine 0.988-0.996 to its own vector in batches of 4-32, docs/RESULTS.md,
- * "Embedding models").
+ * padding beside it (cosine 0.988-0.996 to its own vector in batches of 4-32, and no faster:
+ * docs/RESULTS.md, "The query embedding and ingest with the model").
  *
  * <p>Pooling and normalisation are langchain4j's {@code OnnxBertBiEncoder}'s, operation for
  * operation, so that vectors stay bit-identical to those it produced for the indexes already

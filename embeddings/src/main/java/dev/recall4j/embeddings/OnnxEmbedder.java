@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * and ingest with the model"): documents are fastest so; a second intra-op thread speeds a query
  * up only while it spins between operators (0.67x on an idle machine), and spinning makes a query
  * 2x slower as soon as the other core is busy, as it is while a recall searches its lexical path
- * or anything else runs; a sleeping second thread changed nothing but the CPU spent (+10-45 %).
+ * or anything else runs; a sleeping second thread wakes too late to help on an idle machine and
+ * costs 10-45 % more CPU a query.
  *
  * Long texts are cut, not windowed: at 512 word pieces for bge, 128 for MiniLM (the cut in its
  * tokenizer's JSON), [CLS] and [SEP] included. Chunk before embedding (the engine's passages).
