@@ -112,7 +112,8 @@ final class ServeCommand implements Callable<Integer> {
                 ? pageTokens
                 : Objects.requireNonNullElse(
                     file.pageTokenCeiling(), ServerSettings.DEFAULT_PAGE_TOKEN_CEILING),
-            version);
+            version,
+            file.allowedHosts());
     String host = null;
     int port = 0;
     if (transport.http != null) {
