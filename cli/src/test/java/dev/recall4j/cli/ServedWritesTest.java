@@ -89,7 +89,8 @@ class ServedWritesTest {
     return new Run(exit, out.toString(), err.toString());
   }
 
-  private static HttpResponse<String> post(int port, String path, String body) throws Exception {
+  /** A JSON POST to a server on loopback (ServeCommandTest's too). */
+  static HttpResponse<String> post(int port, String path, String body) throws Exception {
     return HttpClient.newHttpClient()
         .send(
             HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
