@@ -149,6 +149,11 @@ final class ServeCommand implements Callable<Integer> {
         StdioServer stdio = StdioServer.start(engine, settings, System.in, System.out);
         server = stdio;
         waiter = stdio::awaitClose;
+        // Ready, said where a client or its user looks: stdout is the protocol's.
+        spec.commandLine()
+            .getErr()
+            .printf("recall4j serve: serving %s over stdio (MCP)%n", config.indexDir());
+        spec.commandLine().getErr().flush();
       } else {
         HttpServer http = HttpServer.start(engine, settings, host, port);
         server = http;
