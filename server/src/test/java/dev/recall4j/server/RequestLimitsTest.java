@@ -102,7 +102,7 @@ class RequestLimitsTest {
               .getBytes(StandardCharsets.US_ASCII));
       long start = System.nanoTime();
       s.setSoTimeout(40_000);
-      // One byte every half second: below the minimum rate, and past the deadline in time.
+      // One byte every half second: the whole body would take eight minutes.
       Thread writer =
           Thread.ofVirtual()
               .start(
