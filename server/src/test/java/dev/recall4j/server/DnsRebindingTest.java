@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.core.Silo;
-import dev.recall4j.engine.RecallEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +11,6 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,34 +26,25 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DnsRebindingTest {
   @TempDir Path workspace;
-  private RecallEngine engine;
-  private HttpServer server;
+  private ServedEngine served;
 
   @BeforeEach
   void open() throws Exception {
-    engine = TestEngines.open(workspace);
-    engine.save(
-        MemoryRecord.builder()
-            .id("secret-x")
-            .silo(Silo.MEMORY)
-            .content("The launch code is 0000.")
-            .build(Instant.parse("2026-01-01T00:00:00Z")));
-    server =
-        HttpServer.start(
-            engine,
+    served =
+        ServedEngine.start(
+            workspace,
             ServerSettings.defaults().withAllowedHosts(List.of("Tools.Local")),
-            "127.0.0.1",
-            0);
+            "secret-x",
+            "The launch code is 0000.");
   }
 
   @AfterEach
   void close() throws Exception {
-    server.close();
-    engine.close();
+    served.close();
   }
 
   private String get(String path, String host, String origin) throws IOException {
-    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+    try (Socket socket = new Socket("127.0.0.1", served.port())) {
       OutputStream out = socket.getOutputStream();
       String request =
           "GET "
@@ -82,7 +69,7 @@ class DnsRebindingTest {
 
   @Test
   void aForeignHostIsRefusedOnEveryPathWithoutRevealingData() throws IOException {
-    String port = ":" + server.port();
+    String port = ":" + served.port();
     for (String path : List.of("/v1/records/secret-x", "/health", "/mcp")) {
       String answer = get(path, "evil.example" + port, null);
       assertEquals(403, status(answer), answer);
@@ -96,7 +83,7 @@ class DnsRebindingTest {
 
   @Test
   void everyLoopbackHostSpellingAndAConfiguredHostAreServed() throws IOException {
-    String port = ":" + server.port();
+    String port = ":" + served.port();
     for (String host :
         List.of(
             "127.0.0.1" + port,
@@ -115,7 +102,7 @@ class DnsRebindingTest {
 
   @Test
   void everyLoopbackOriginIsServedAndAForeignOneRefused() throws IOException {
-    String host = "127.0.0.1:" + server.port();
+    String host = "127.0.0.1:" + served.port();
     for (String origin :
         List.of(
             "http://localhost:5173",

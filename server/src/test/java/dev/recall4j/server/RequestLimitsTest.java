@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.core.Silo;
-import dev.recall4j.engine.RecallEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -21,7 +18,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,37 +34,33 @@ class RequestLimitsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path workspace;
-  private RecallEngine engine;
-  private HttpServer server;
+  private ServedEngine served;
 
   @BeforeEach
   void open() throws Exception {
-    engine = TestEngines.open(workspace);
-    engine.save(
-        MemoryRecord.builder()
-            .id("tide")
-            .silo(Silo.MEMORY)
-            .content("Tide heights are shown in metres with two decimals.")
-            .build(Instant.parse("2026-01-01T00:00:00Z")));
-    server = HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0);
+    served =
+        ServedEngine.start(
+            workspace,
+            ServerSettings.defaults(),
+            "tide",
+            "Tide heights are shown in metres with two decimals.");
   }
 
   @AfterEach
   void close() throws Exception {
-    server.close();
-    engine.close();
+    served.close();
   }
 
   @Test
   void slowBodiesNeitherBlockOtherClientsNorPileUpThreads() throws Exception {
-    HttpApi api = new HttpApi(server.port(), null);
+    HttpApi api = new HttpApi(served.port(), null);
     Map<String, Object> recall = Map.of("query", "tide heights", "budget_tokens", 200);
     assertEquals(200, api.send("POST", "/v1/recall", recall).status()); // warm
     int platformBefore = ManagementFactory.getThreadMXBean().getThreadCount();
     List<Socket> slow = new ArrayList<>();
     try {
       for (int i = 0; i < 400; i++) {
-        Socket s = new Socket("127.0.0.1", server.port());
+        Socket s = new Socket("127.0.0.1", served.port());
         s.getOutputStream()
             .write(
                 ("POST /v1/recall HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -94,7 +86,7 @@ class RequestLimitsTest {
 
   @Test
   void aBodyThatTricklesPastTheDeadlineIsCutOff() throws Exception {
-    try (Socket s = new Socket("127.0.0.1", server.port())) {
+    try (Socket s = new Socket("127.0.0.1", served.port())) {
       OutputStream out = s.getOutputStream();
       out.write(
           ("POST /v1/recall HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -135,7 +127,7 @@ class RequestLimitsTest {
     HttpResponse<String> response =
         HttpClient.newHttpClient()
             .send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/mcp"))
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + served.port() + "/mcp"))
                     .header("Content-Type", "application/json")
                     .header("Accept", "application/json, text/event-stream")
                     .POST(HttpRequest.BodyPublishers.ofString(body))
