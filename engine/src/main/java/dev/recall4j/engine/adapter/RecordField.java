@@ -19,7 +19,7 @@ public enum RecordField {
   }
 
   /** The field a metadata key names, or empty. */
-  public static Optional<RecordField> ofKey(String key) {
+  static Optional<RecordField> ofKey(String key) {
     for (RecordField field : values()) {
       if (field.key().equals(key)) {
         return Optional.of(field);
