@@ -1,6 +1,6 @@
 package dev.recall4j.benchmarks;
 
-import dev.recall4j.budget.PackedContext;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.budget.Packer;
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.ScoredRecord;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall4j.budget.NaivePacker;
-import dev.recall4j.budget.PackedContext;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.budget.Renderers;
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Kind;
