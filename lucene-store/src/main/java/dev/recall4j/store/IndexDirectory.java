@@ -43,9 +43,18 @@ final class IndexDirectory {
     Checks.notNull(options, "options");
     Checks.notNull(lockWait, "lockWait");
     Checks.require(!lockWait.isNegative(), "lockWait", "must not be negative, got %s", lockWait);
+    Files.createDirectories(options.directory());
+    return openWritable(options, lockWait, mapped(options.directory()));
+  }
+
+  /**
+   * {@link #openWritable(StoreOptions, Duration)} over this directory of {@code
+   * options.directory()} (a test's, that fails its writes); it is closed with the store, or when
+   * the open fails.
+   */
+  static LuceneStore openWritable(StoreOptions options, Duration lockWait, Directory directory)
+      throws IOException {
     Path path = options.directory();
-    Files.createDirectories(path);
-    Directory directory = mapped(path);
     try {
       Optional<IndexMetadata> recorded = IndexMetadata.read(Commits.scan(directory), path);
       if (recorded.isEmpty()) {

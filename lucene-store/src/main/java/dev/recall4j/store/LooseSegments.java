@@ -94,11 +94,11 @@ final class LooseSegments {
   /** The segment id in a {@code .si} file's header (magic, codec name, version, id). */
   private static byte[] segmentId(Directory directory, String file) throws IOException {
     try (IndexInput input = directory.openInput(file, IOContext.READONCE)) {
-      if (input.readInt() != CodecUtil.CODEC_MAGIC) {
+      if (CodecUtil.readBEInt(input) != CodecUtil.CODEC_MAGIC) {
         throw new CorruptIndexException("not a segment info file", input);
       }
       input.readString(); // the format's name
-      input.readInt(); // its version
+      CodecUtil.readBEInt(input); // its version
       byte[] id = new byte[StringHelper.ID_LENGTH];
       input.readBytes(id, 0, id.length);
       return id;
