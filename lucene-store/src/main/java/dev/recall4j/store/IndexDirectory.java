@@ -89,6 +89,9 @@ final class IndexDirectory {
       }
     } catch (IOException | RuntimeException e) {
       directory.close();
+      if (Causes.damage(e)) {
+        throw Causes.damaged(path, e);
+      }
       throw e;
     }
   }
@@ -126,6 +129,9 @@ final class IndexDirectory {
           metadata);
     } catch (IOException | RuntimeException e) {
       directory.close();
+      if (Causes.damage(e)) {
+        throw Causes.damaged(path, e);
+      }
       throw e;
     }
   }

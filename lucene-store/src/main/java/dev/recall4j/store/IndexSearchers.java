@@ -48,7 +48,10 @@ final class IndexSearchers implements Closeable {
   /** The damage found, one line; null while none was. */
   private volatile String damage;
 
-  /** The view whose files were last checked and found intact, so a bug is not re-checked. */
+  /**
+   * The view whose files were last checked and found intact: a failure on it is a bug, not damage,
+   * and is not checked again (the background check finds damage that comes later).
+   */
   private volatile long checkedVersion = -1;
 
   /** A search run on one view. */
@@ -121,6 +124,7 @@ final class IndexSearchers implements Closeable {
       SearcherManager current = manager;
       IndexSearcher searcher = acquire(current);
       try {
+        checkedVersion = -1; // bytes change on disk under an unchanged view: check them again
         verify(searcher);
       } finally {
         current.release(searcher);

@@ -4,7 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.codecs.CodecUtil;
 import org.apache.lucene.index.CorruptIndexException;
@@ -49,10 +49,10 @@ final class LooseSegments {
   }
 
   /**
-   * Opens every segment of the directory but {@code skip} that decodes; each one that does not is
+   * Opens every wanted segment of the directory (by name) that decodes; each one that does not is
    * added to {@code problems}. The caller closes them.
    */
-  static List<Segment> open(Directory directory, Set<String> skip, List<String> problems)
+  static List<Segment> open(Directory directory, Predicate<String> wanted, List<String> problems)
       throws IOException {
     List<Segment> segments = new ArrayList<>();
     for (String file : directory.listAll()) {
@@ -60,7 +60,7 @@ final class LooseSegments {
         continue;
       }
       String name = IndexFileNames.stripExtension(file);
-      if (skip.contains(name)) {
+      if (!wanted.test(name)) {
         continue;
       }
       try {

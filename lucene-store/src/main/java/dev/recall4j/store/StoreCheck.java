@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.CheckIndex;
 import org.apache.lucene.index.DirectoryReader;
@@ -227,25 +228,23 @@ public final class StoreCheck {
     List<Closeable> open = new ArrayList<>();
     try {
       if (commits.newest() == null) {
-        List<LooseSegments.Segment> segments =
-            looseSegments(directory, index, Set.of(), open, problems);
-        Map<String, Long> newest = newestCopies(segments, problems);
-        long checked = 0;
-        for (LooseSegments.Segment segment : segments) {
-          for (LeafReaderContext leaf : segment.reader().leaves()) {
-            checked +=
-                readSegment(
-                    reader,
-                    leaf,
-                    id -> newest.get(id) == segment.counter(),
-                    sink,
-                    damaged,
-                    problems);
-          }
-        }
-        return checked;
+        return readLoose(
+            directory, index, name -> true, true, reader, sink, damaged, open, problems);
       }
-      DirectoryReader all = DirectoryReader.open(commits.commit(directory).orElseThrow());
+      DirectoryReader all;
+      try {
+        all = DirectoryReader.open(commits.commit(directory).orElseThrow());
+      } catch (IOException | RuntimeException e) {
+        problems.add(
+            "commit "
+                + commits.newest().getSegmentsFileName()
+                + " does not open whole ("
+                + Causes.messages(e)
+                + "); its segments are read one by one");
+        Set<String> inCommit = segmentNames(List.of(commits.newest()));
+        return readLoose(
+            directory, index, inCommit::contains, false, reader, sink, damaged, open, problems);
+      }
       open.add(all);
       long checked = 0;
       for (LeafReaderContext leaf : all.leaves()) {
@@ -254,12 +253,10 @@ public final class StoreCheck {
       if (!commits.unreadable().isEmpty() || !LostCommits.folders(index).isEmpty()) {
         // Only then: otherwise segments outside every commit are what a crash left uncommitted,
         // writes never acknowledged, which the next writer deletes.
-        Set<String> committed = new HashSet<>();
-        for (SegmentInfos readable : Commits.readable(directory)) {
-          readable.forEach(segment -> committed.add(segment.info.name));
-        }
+        Set<String> committed = segmentNames(Commits.readable(directory));
         for (LooseSegments.Segment later :
-            looseSegments(directory, index, committed, open, problems)) {
+            looseSegments(
+                directory, index, name -> !committed.contains(name), true, open, problems)) {
           collectChanged(later, all, lost, problems);
         }
       }
@@ -272,36 +269,94 @@ public final class StoreCheck {
     }
   }
 
-  /**
-   * The segments of the index outside {@code skip}, and those set aside by {@link LostCommits},
-   * opened on their own; what is opened is added to {@code open}.
-   */
-  private static List<LooseSegments.Segment> looseSegments(
+  /** Reads the latest copy of every record in the wanted segments, each opened on its own. */
+  private static long readLoose(
       Directory directory,
       Path index,
-      Set<String> skip,
+      Predicate<String> wanted,
+      boolean withSetAside,
+      RecordReader reader,
+      Consumer<MemoryRecord> sink,
+      Consumer<IntegrityReport.DamagedRecord> damaged,
       List<Closeable> open,
       List<String> problems)
       throws IOException {
     List<LooseSegments.Segment> segments =
-        new ArrayList<>(LooseSegments.open(directory, skip, problems));
-    for (Path folder : LostCommits.folders(index)) {
+        looseSegments(directory, index, wanted, withSetAside, open, problems);
+    Map<String, Long> newest = newestCopies(segments, problems);
+    long checked = 0;
+    for (LooseSegments.Segment segment : segments) {
+      for (LeafReaderContext leaf : segment.reader().leaves()) {
+        checked +=
+            readSegment(
+                reader,
+                leaf,
+                id -> newest.get(id) == copy(segment.counter(), true),
+                sink,
+                damaged,
+                problems);
+      }
+    }
+    return checked;
+  }
+
+  private static Set<String> segmentNames(List<SegmentInfos> commits) {
+    Set<String> names = new HashSet<>();
+    for (SegmentInfos commit : commits) {
+      commit.forEach(segment -> names.add(segment.info.name));
+    }
+    return names;
+  }
+
+  /**
+   * The wanted segments of the index, and with {@code withSetAside} those set aside by {@link
+   * LostCommits}, opened on their own; what is opened is added to {@code open}.
+   */
+  private static List<LooseSegments.Segment> looseSegments(
+      Directory directory,
+      Path index,
+      Predicate<String> wanted,
+      boolean withSetAside,
+      List<Closeable> open,
+      List<String> problems)
+      throws IOException {
+    List<LooseSegments.Segment> segments =
+        new ArrayList<>(LooseSegments.open(directory, wanted, problems));
+    for (Path folder : withSetAside ? LostCommits.folders(index) : List.<Path>of()) {
       Directory aside = FSDirectory.open(folder);
       open.add(aside);
-      segments.addAll(LooseSegments.open(aside, Set.of(), problems));
+      segments.addAll(LooseSegments.open(aside, name -> true, problems));
     }
     open.addAll(segments);
     return segments;
   }
 
-  /** For each live record id, the counter of the latest segment holding it. */
+  /**
+   * A copy of a record, ordered: a later segment's first, and in one segment a live one before a
+   * deleted one.
+   */
+  private static long copy(long counter, boolean live) {
+    return counter * 2 + (live ? 1 : 0);
+  }
+
+  /**
+   * For each record id, its latest copy ({@link #copy}), deleted ones included: a record whose
+   * latest copy is deleted (purged, or replaced in a segment that is lost) is not brought back from
+   * an older segment that still holds it live.
+   */
   private static Map<String, Long> newestCopies(
       List<LooseSegments.Segment> segments, List<String> problems) {
     Map<String, Long> newest = new HashMap<>();
     for (LooseSegments.Segment segment : segments) {
       try {
         for (LeafReaderContext leaf : segment.reader().leaves()) {
-          forEachLiveId(leaf.reader(), (id, doc) -> newest.merge(id, segment.counter(), Math::max));
+          Bits live = leaf.reader().getLiveDocs();
+          forEachId(
+              leaf.reader(),
+              true,
+              (id, doc) ->
+                  newest.merge(
+                      id, copy(segment.counter(), live == null || live.get(doc)), Math::max));
         }
       } catch (IOException | RuntimeException e) {
         problems.add(
@@ -321,8 +376,9 @@ public final class StoreCheck {
     try {
       for (LeafReaderContext leaf : later.reader().leaves()) {
         BinaryDocValues blobs = leaf.reader().getBinaryDocValues(Schema.RECORD);
-        forEachLiveId(
+        forEachId(
             leaf.reader(),
+            false,
             (id, doc) -> {
               BytesRef written =
                   blobs != null && blobs.advanceExact(doc) ? blobs.binaryValue() : null;
@@ -353,29 +409,29 @@ public final class StoreCheck {
     void visit(String id, int doc) throws IOException;
   }
 
-  /** Visits the live record documents of a segment (passage documents have no id). */
-  private static void forEachLiveId(LeafReader reader, IdVisitor visitor) throws IOException {
+  /**
+   * Visits the live record documents of a segment, and the deleted ones too with {@code deletedToo}
+   * (passage documents have no id).
+   */
+  private static void forEachId(LeafReader reader, boolean deletedToo, IdVisitor visitor)
+      throws IOException {
     SortedDocValues ids = reader.getSortedDocValues(Schema.ID);
     if (ids == null) {
       return;
     }
     Bits live = reader.getLiveDocs();
     for (int doc = ids.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = ids.nextDoc()) {
-      if (live == null || live.get(doc)) {
+      if (deletedToo || live == null || live.get(doc)) {
         visitor.visit(ids.lookupOrd(ids.ordValue()).utf8ToString(), doc);
       }
     }
-  }
-
-  private interface Wanted {
-    boolean test(String id);
   }
 
   /** Reads the wanted live records of one segment; a segment that fails is one problem. */
   private static long readSegment(
       RecordReader reader,
       LeafReaderContext leaf,
-      Wanted wanted,
+      Predicate<String> wanted,
       Consumer<MemoryRecord> sink,
       Consumer<IntegrityReport.DamagedRecord> damaged,
       List<String> problems) {
@@ -388,8 +444,9 @@ public final class StoreCheck {
     }
     long[] checked = {0};
     try {
-      forEachLiveId(
+      forEachId(
           leaf.reader(),
+          false,
           (id, doc) -> {
             if (!wanted.test(id)) {
               return;
