@@ -107,7 +107,8 @@ final class IndexSearchers implements Closeable {
     } catch (IllegalArgumentException | AlreadyClosedException | IndexDamagedException e) {
       // Bad input, a closed store, or damage already named (one record's own checksum).
       throw e;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | AssertionError e) {
+      // AssertionError: Lucene's own assertions, when enabled, meet damaged graphs first.
       throw judged(searcher, e);
     } finally {
       current.release(searcher);
@@ -173,7 +174,7 @@ final class IndexSearchers implements Closeable {
    * What a failed search throws: damage when Lucene says so, or when the view's checksums explain
    * the failure; else the failure itself (a bug, to be reported as one).
    */
-  private RuntimeException judged(IndexSearcher searcher, Exception e) throws IOException {
+  private RuntimeException judged(IndexSearcher searcher, Throwable e) throws IOException {
     if (Causes.damage(e)) {
       return found(Causes.damaged(index, e));
     }
@@ -184,6 +185,9 @@ final class IndexSearchers implements Closeable {
     }
     if (e instanceof IOException io) {
       throw io;
+    }
+    if (e instanceof AssertionError error) {
+      throw error;
     }
     return (RuntimeException) e;
   }

@@ -10,6 +10,7 @@ import org.apache.lucene.codecs.CodecUtil;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFileNames;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.SegmentCommitInfo;
 import org.apache.lucene.index.SegmentInfo;
 import org.apache.lucene.index.SegmentInfos;
@@ -41,7 +42,7 @@ final class LooseSegments {
    * @param name its name ({@code _3})
    * @param counter the number in its name: a larger one was written later
    */
-  record Segment(String name, long counter, DirectoryReader reader) implements Closeable {
+  record Segment(String name, long counter, IndexReader reader) implements Closeable {
     @Override
     public void close() throws IOException {
       reader.close();
@@ -68,7 +69,7 @@ final class LooseSegments {
             new Segment(
                 name,
                 Long.parseLong(name.substring(1), Character.MAX_RADIX),
-                open(directory, name)));
+                open(directory, name, problems)));
       } catch (IOException | RuntimeException e) {
         problems.add("segment " + name + " could not be read: " + Causes.messages(e));
       }
@@ -76,19 +77,36 @@ final class LooseSegments {
     return segments;
   }
 
-  private static DirectoryReader open(Directory directory, String name) throws IOException {
+  /**
+   * Opens a segment whole, or, when that fails (damage in a part that holds no records), its
+   * records alone ({@link RecordsOnlyReader}), noting the failure in {@code problems}.
+   */
+  private static IndexReader open(Directory directory, String name, List<String> problems)
+      throws IOException {
     byte[] id = segmentId(directory, name + ".si");
     Codec codec = Codec.getDefault();
     SegmentInfo info = codec.segmentInfoFormat().read(directory, name, id, IOContext.DEFAULT);
     info.setCodec(codec);
     long delGen = newestDeletions(directory, name);
-    int deleted = delGen < 0 ? 0 : deletions(directory, info, delGen);
+    FixedBitSet live = delGen < 0 ? null : liveDocs(directory, info, delGen);
+    int deleted = live == null ? 0 : info.maxDoc() - live.cardinality();
     SegmentInfos commit = new SegmentInfos(info.getVersion().major);
     commit.add(new SegmentCommitInfo(info, deleted, 0, delGen, -1, -1, StringHelper.randomId()));
     ByteBuffersDirectory memory = new ByteBuffersDirectory();
     commit.commit(memory);
     Directory withCommit = new WithCommit(directory, memory, commit.getSegmentsFileName());
-    return DirectoryReader.open(Commits.of(withCommit, commit));
+    try {
+      return DirectoryReader.open(Commits.of(withCommit, commit));
+    } catch (IOException | RuntimeException whole) {
+      IndexReader records = RecordsOnlyReader.open(directory, info, live, deleted);
+      problems.add(
+          "segment "
+              + name
+              + " does not open whole ("
+              + Causes.messages(whole)
+              + "); its records were read from its doc values alone");
+      return records;
+    }
   }
 
   /** The segment id in a {@code .si} file's header (magic, codec name, version, id). */
@@ -116,19 +134,19 @@ final class LooseSegments {
     return newest;
   }
 
-  /** Counts the deleted documents of a {@code .liv} file, verifying its checksum. */
-  private static int deletions(Directory directory, SegmentInfo info, long delGen)
+  /** The live documents a {@code .liv} file holds, its checksum verified. */
+  private static FixedBitSet liveDocs(Directory directory, SegmentInfo info, long delGen)
       throws IOException {
     String file = IndexFileNames.fileNameFromGeneration(info.name, "liv", delGen);
     try (ChecksumIndexInput input = directory.openChecksumInput(file)) {
       CodecUtil.checkIndexHeader(
           input, LIVE_DOCS_CODEC, 0, 0, info.getId(), Long.toString(delGen, Character.MAX_RADIX));
-      long live = 0;
-      for (int i = FixedBitSet.bits2words(info.maxDoc()); i > 0; i--) {
-        live += Long.bitCount(input.readLong());
+      long[] bits = new long[FixedBitSet.bits2words(info.maxDoc())];
+      for (int i = 0; i < bits.length; i++) {
+        bits[i] = input.readLong();
       }
       CodecUtil.checkFooter(input);
-      return Math.toIntExact(info.maxDoc() - live);
+      return new FixedBitSet(bits, info.maxDoc());
     }
   }
 
