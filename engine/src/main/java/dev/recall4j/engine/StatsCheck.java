@@ -11,7 +11,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The statistics database in {@code verify} and {@code repair}: SQLite's integrity check, and a
@@ -92,19 +95,37 @@ final class StatsCheck {
             + aside);
   }
 
-  /** Copies a table's rows in id order until one does not read; returns how many were copied. */
+  /**
+   * Copies a table's rows in id order until one does not read, in the columns both databases have
+   * (a shared database's table may have more); returns how many were copied.
+   */
   private static int copyRows(Connection source, Connection target, String table)
       throws SQLException {
+    Set<String> wanted = columns(target, table);
     int copied = 0;
     target.setAutoCommit(false);
     try (Statement read = source.createStatement();
         ResultSet rows = read.executeQuery("SELECT * FROM " + table + " ORDER BY id")) {
-      int columns = rows.getMetaData().getColumnCount();
-      String insert = "INSERT INTO " + table + " VALUES (" + "?, ".repeat(columns - 1) + "?)";
+      List<String> names = new ArrayList<>();
+      List<Integer> at = new ArrayList<>();
+      for (int c = 1; c <= rows.getMetaData().getColumnCount(); c++) {
+        if (wanted.contains(rows.getMetaData().getColumnName(c))) {
+          names.add(rows.getMetaData().getColumnName(c));
+          at.add(c);
+        }
+      }
+      String insert =
+          "INSERT INTO "
+              + table
+              + " ("
+              + String.join(", ", names)
+              + ") VALUES ("
+              + String.join(", ", Collections.nCopies(names.size(), "?"))
+              + ")";
       try (PreparedStatement write = target.prepareStatement(insert)) {
         while (rows.next()) {
-          for (int c = 1; c <= columns; c++) {
-            write.setObject(c, rows.getObject(c));
+          for (int i = 0; i < at.size(); i++) {
+            write.setObject(i + 1, rows.getObject(at.get(i)));
           }
           write.executeUpdate();
           copied++;
@@ -116,6 +137,17 @@ final class StatsCheck {
     target.commit();
     target.setAutoCommit(true);
     return copied;
+  }
+
+  private static Set<String> columns(Connection db, String table) throws SQLException {
+    Set<String> columns = new HashSet<>();
+    try (Statement st = db.createStatement();
+        ResultSet rs = st.executeQuery("PRAGMA table_info(" + table + ")")) {
+      while (rs.next()) {
+        columns.add(rs.getString("name"));
+      }
+    }
+    return columns;
   }
 
   private static Connection readOnly(Path file) throws SQLException {
