@@ -13,7 +13,9 @@ import java.nio.file.NotDirectoryException;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/recall4j}: the command-line face of the engine. Errors are one line on stderr and a
@@ -79,10 +81,13 @@ public final class Main implements Runnable {
               + " left to the agent, model and vectorization notices).")
   boolean verbose;
 
+  @Spec CommandSpec spec;
+
+  /** No command named: the error, then the usage with every command listed (exit 2). */
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        new CommandLine(this), "missing command; see `recall4j --help`");
+        spec.commandLine(), "missing command; see `recall4j --help`");
   }
 
   public static void main(String[] args) {

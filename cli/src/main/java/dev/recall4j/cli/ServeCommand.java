@@ -124,7 +124,8 @@ final class ServeCommand implements Callable<Integer> {
                 ? pageTokens
                 : Objects.requireNonNullElse(
                     file.pageTokenCeiling(), ServerSettings.DEFAULT_PAGE_TOKEN_CEILING),
-            version);
+            version,
+            file.allowedHosts());
     String host = null;
     int port = 0;
     if (transport.http != null) {
@@ -142,6 +143,7 @@ final class ServeCommand implements Callable<Integer> {
       HttpServer.requireSafeBind(host, settings); // before the index is opened
     }
     RecallEngine engine = RecallEngine.open(config);
+    warmModel(engine);
     // Other processes' writing commands send their writes here while this process holds the
     // index (its note in the index directory), whichever transport agents use.
     LocalWriteServer localWrites;
@@ -160,6 +162,11 @@ final class ServeCommand implements Callable<Integer> {
         StdioServer stdio = StdioServer.start(engine, settings, System.in, System.out);
         server = stdio;
         waiter = stdio::awaitClose;
+        // Ready, said where a client or its user looks: stdout is the protocol's.
+        spec.commandLine()
+            .getErr()
+            .printf("recall4j serve: serving %s over stdio (MCP)%n", config.indexDir());
+        spec.commandLine().getErr().flush();
       } else {
         HttpServer http = HttpServer.start(engine, settings, host, port);
         server = http;
@@ -190,6 +197,28 @@ final class ServeCommand implements Callable<Integer> {
     waiter.await(); // until the hook stops the server, or a stdio client closes its end
     stop.run();
     return 0;
+  }
+
+  /** The query embedded before serving (and so in the query cache). */
+  static final String WARM_UP_QUERY = "warm-up";
+
+  /**
+   * Ready means warm: waits for the model (an in-process one loads in the background while the
+   * index opens, about a second) and embeds one query, so that the first recall served neither
+   * misses its deadline nor pays the model's first run (15-30 ms against 5 for the next ones, bge
+   * on 2 busy cores). A model that fails here is logged; recall answers lexically until it works.
+   */
+  private static void warmModel(RecallEngine engine) {
+    engine
+        .embedder()
+        .ifPresent(
+            embedder -> {
+              try {
+                embedder.embedQuery(WARM_UP_QUERY);
+              } catch (RuntimeException e) {
+                LOG.warn("embedder not ready, recall is lexical until it is: {}", e.getMessage());
+              }
+            });
   }
 
   /** The server: section of the configuration file in use (--config, else ./recall4j.yaml). */

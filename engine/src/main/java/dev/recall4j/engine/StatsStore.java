@@ -112,6 +112,7 @@ final class StatsStore implements Closeable {
         st.execute("PRAGMA busy_timeout=5000");
         // In WAL mode NORMAL survives an application crash; a power cut may lose the last rows.
         st.execute("PRAGMA synchronous=NORMAL");
+        adoptAgentSessions(st);
         for (String statement : SCHEMA.split(";")) {
           if (!statement.isBlank()) {
             st.execute(statement);
@@ -166,6 +167,34 @@ final class StatsStore implements Closeable {
       return new StatsStore(file, connection, 0, Duration.ZERO);
     } catch (SQLException e) {
       throw failure(file, "cannot read statistics database ", e);
+    }
+  }
+
+  /**
+   * A shared database ({@code stats.share_db}) may hold the Go agent's own {@code memory_stats}
+   * (seed 000: session id, budget and injected tokens, compressed, time; one agent, so no
+   * namespace): its rows are sessions too, so recall4j adds the columns it needs (nullable or
+   * defaulted, which the agent's inserts, naming their columns, never notice) and reads the agent's
+   * rows as the default namespace's.
+   */
+  private static void adoptAgentSessions(Statement st) throws SQLException {
+    List<String> columns = new ArrayList<>();
+    try (ResultSet rs = st.executeQuery("PRAGMA table_info(memory_stats)")) {
+      while (rs.next()) {
+        columns.add(rs.getString("name"));
+      }
+    }
+    if (columns.isEmpty()) {
+      return;
+    }
+    if (!columns.contains("namespace")) {
+      st.execute(
+          "ALTER TABLE memory_stats ADD COLUMN namespace TEXT NOT NULL DEFAULT '"
+              + Scope.DEFAULT_NAMESPACE
+              + "'");
+    }
+    if (!columns.contains("avg_tokens_per_sec")) {
+      st.execute("ALTER TABLE memory_stats ADD COLUMN avg_tokens_per_sec REAL");
     }
   }
 
