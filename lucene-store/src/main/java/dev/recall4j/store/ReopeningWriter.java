@@ -129,7 +129,7 @@ final class ReopeningWriter implements Closeable {
    * to notices when space returns.
    */
   void probe() {
-    if (problem == null || System.nanoTime() - nextProbeNanos < 0) {
+    if (problem() == null || System.nanoTime() - nextProbeNanos < 0) {
       return;
     }
     nextProbeNanos = System.nanoTime() + PROBE_INTERVAL.toNanos();
