@@ -11,6 +11,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.util.List;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,40 +30,40 @@ import picocli.CommandLine.Spec;
     description = "Budget-aware recall for AI agents over one Lucene index.")
 public final class Main implements Runnable {
   /**
-   * Every subcommand, in the order {@code --help} lists them. A command line that names one gets
-   * only that one built: picocli reads each command's annotations when it is added, a few hundred
-   * milliseconds for all of them in a cold JVM, which a one-shot {@code recall} should not pay.
+   * Every subcommand, in the order {@code --help} lists them: a command class, or a lifecycle
+   * {@link RecordCommand.Verb}. A command line that names one gets only that one built: picocli
+   * reads each command's annotations when it is added, a few hundred milliseconds for all of them
+   * in a cold JVM, which a one-shot {@code recall} should not pay.
    */
-  static final List<Class<?>> COMMANDS =
-      List.of(
-          QuickstartCommand.class,
-          IngestCommand.class,
-          SyncCommand.class,
-          GetCommand.class,
-          RecallCommand.class,
-          SearchCommand.class,
-          AddCommand.class,
-          ListCommand.class,
-          ShowCommand.class,
-          HistoryCommand.class,
-          SupersedeCommand.class,
-          RecordCommand.Forget.class,
-          RecordCommand.Archive.class,
-          RecordCommand.Unarchive.class,
-          RecordCommand.Pin.class,
-          RecordCommand.Unpin.class,
-          RecordCommand.Purge.class,
-          ExportCommand.class,
-          ImportCommand.class,
-          StatusCommand.class,
-          StatsCommand.class,
-          ReindexCommand.class,
-          VerifyCommand.class,
-          RepairCommand.class,
-          EvalCommand.class,
-          EvalGatesCommand.class,
-          ServeCommand.class,
-          CommandLine.HelpCommand.class);
+  static final List<Object> COMMANDS =
+      Stream.of(
+              Stream.of(
+                  QuickstartCommand.class,
+                  IngestCommand.class,
+                  SyncCommand.class,
+                  GetCommand.class,
+                  RecallCommand.class,
+                  SearchCommand.class,
+                  AddCommand.class,
+                  ListCommand.class,
+                  ShowCommand.class,
+                  HistoryCommand.class,
+                  SupersedeCommand.class),
+              Stream.of(RecordCommand.Verb.values()),
+              Stream.of(
+                  ExportCommand.class,
+                  ImportCommand.class,
+                  StatusCommand.class,
+                  StatsCommand.class,
+                  ReindexCommand.class,
+                  VerifyCommand.class,
+                  RepairCommand.class,
+                  EvalCommand.class,
+                  EvalGatesCommand.class,
+                  ServeCommand.class,
+                  CommandLine.HelpCommand.class))
+          .<Object>flatMap(commands -> commands)
+          .toList();
 
   /**
    * Usage width when the terminal's is unknown (a pipe, a test): wide enough that no description is
@@ -116,10 +117,10 @@ public final class Main implements Runnable {
   }
 
   /** The root command with these subcommands, each with {@code -h}/{@code --help}. */
-  static CommandLine commandLine(Main main, List<Class<?>> commands) {
+  static CommandLine commandLine(Main main, List<Object> commands) {
     CommandLine cli = new CommandLine(main);
-    for (Class<?> command : commands) {
-      cli.addSubcommand(command);
+    for (Object command : commands) {
+      cli.addSubcommand(command instanceof RecordCommand.Verb verb ? verb.commandLine() : command);
     }
     withHelpEverywhere(cli);
     return cli;
@@ -129,7 +130,7 @@ public final class Main implements Runnable {
    * The subcommand the arguments name (the first one that is not an option), or all of them when
    * they name none that exists: the root's help, or an error that lists the commands.
    */
-  static List<Class<?>> commandsFor(String[] args) {
+  static List<Object> commandsFor(String[] args) {
     String named = null;
     for (String arg : args) {
       if (!arg.startsWith("-")) {
@@ -140,15 +141,24 @@ public final class Main implements Runnable {
     if (named == null) {
       return COMMANDS;
     }
-    for (Class<?> command : COMMANDS) {
-      Command annotation = command.getAnnotation(Command.class);
-      if (annotation != null
-          && !command.equals(CommandLine.HelpCommand.class)
-          && (annotation.name().equals(named) || List.of(annotation.aliases()).contains(named))) {
+    for (Object command : COMMANDS) {
+      if (names(command).contains(named)) {
         return List.of(command);
       }
     }
     return COMMANDS;
+  }
+
+  /** The names a command line may call a command by; none for {@code help}, which takes names. */
+  private static List<String> names(Object command) {
+    if (command instanceof RecordCommand.Verb verb) {
+      return List.of(verb.command);
+    }
+    Command annotation = ((Class<?>) command).getAnnotation(Command.class);
+    if (annotation == null || command.equals(CommandLine.HelpCommand.class)) {
+      return List.of();
+    }
+    return Stream.concat(Stream.of(annotation.name()), Stream.of(annotation.aliases())).toList();
   }
 
   /**

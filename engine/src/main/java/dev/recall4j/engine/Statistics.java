@@ -119,7 +119,7 @@ public final class Statistics {
   public boolean logRecallNow(RecallRequest request, RecallResult result) {
     Checks.notNull(request, "request");
     Checks.notNull(result, "result");
-    if (!enabled || writable || statsFile == null || !Files.isWritable(statsFile)) {
+    if (!enabled || writable || statsFile == null || !StatsFiles.writable(statsFile)) {
       return false;
     }
     StatsSettings stats = statsSettings;
