@@ -1,5 +1,6 @@
 package dev.recall4j.server;
 
+import dev.recall4j.core.store.StoreUnavailableException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -57,6 +58,10 @@ final class JsonApiServlet extends HttpServlet {
       send(response, 200, operations.call(route.tool(), tenant, arguments).structured());
     } catch (IllegalArgumentException e) {
       send(response, 400, Map.of("error", e.getMessage()));
+    } catch (StoreUnavailableException e) {
+      // A full disk, a failed writer, a damaged index: the request was fine, the index cannot
+      // serve it now.
+      send(response, 503, Map.of("error", e.getMessage()));
     } catch (IllegalStateException e) {
       send(response, 409, Map.of("error", e.getMessage()));
     } catch (RuntimeException e) {
