@@ -53,6 +53,7 @@ public final class Main implements Runnable {
               Stream.of(
                   ExportCommand.class,
                   ImportCommand.class,
+                  MigrateCommand.class,
                   StatusCommand.class,
                   StatsCommand.class,
                   ReindexCommand.class,

@@ -1,7 +1,6 @@
 package dev.recall4j.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,16 +23,26 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every lifecycle operation: its effect on recall, its durability across reopen, its bad input. */
-class LifecycleTest {
+/**
+ * Every lifecycle operation on an engine over the store under test: its effect on recall, its
+ * durability across reopen, its bad input; supersede chains and their history.
+ */
+public abstract class LifecycleConformance extends StoreSuite {
   static final Instant T0 = Instant.parse("2026-11-01T12:00:00Z");
   static final Scope ALICE = Scope.of("alice");
 
   @TempDir Path workspace;
   final TestClock clock = new TestClock(T0);
+  private StoreOpener store;
 
-  EngineConfig config() {
-    return EngineConfig.builder(workspace).embedderProvider(EmbedderProvider.NONE).build();
+  EngineConfig config() throws IOException {
+    if (store == null) {
+      store = newStore();
+    }
+    return EngineConfig.builder(workspace)
+        .embedderProvider(EmbedderProvider.NONE)
+        .store(store)
+        .build();
   }
 
   RecallEngine open() throws IOException {
@@ -435,13 +444,5 @@ class LifecycleTest {
 
       assertEquals(before, everything(engine), "nothing changed");
     }
-  }
-
-  static void assertMessage(String prefix, org.junit.jupiter.api.function.Executable call) {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
-    assertTrue(
-        e.getMessage().startsWith(prefix),
-        "expected \"" + prefix + "...\", got: " + e.getMessage());
-    assertFalse(e.getMessage().isBlank());
   }
 }

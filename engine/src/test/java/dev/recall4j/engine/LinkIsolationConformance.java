@@ -13,7 +13,6 @@ import dev.recall4j.core.Silo;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,8 +28,9 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Random records across namespaces, teams and projects, in every tier and status, with random tags,
@@ -38,22 +38,26 @@ import net.jqwik.api.Property;
  * random filters and teams, links on. Every record a recall or search returns passes exactly the
  * conditions the request's own search applies (a link never leaks a record across namespaces,
  * projects, tags, silos, tiers, statuses or time), no id comes twice, and no result holds both a
- * record and a version that supersedes it.
+ * record and a version that supersedes it. The link-isolation property of an engine over the store
+ * under test, for {@link StoreSuite#seeds()}.
  */
-class LinkIsolationPropertyTest {
-  static final Instant NOW = IsolationPropertyTest.NOW;
+public abstract class LinkIsolationConformance extends StoreSuite {
+  static final Instant NOW = IsolationConformance.NOW;
   static final List<String> TAGS = List.of("ops", "dev");
   static final int RECORDS = 40;
   static final int QUERIES_PER_TRY = 6;
 
-  @Property(tries = 10)
-  void linksNeverReachARecordTheRequestCouldNotSearch(@ForAll long seed) throws IOException {
+  @TempDir Path workspace;
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource(SEEDS)
+  void linksNeverReachARecordTheRequestCouldNotSearch(long seed) throws IOException {
     Random random = new Random(seed);
-    Path workspace = Files.createTempDirectory("recall4j-link-isolation");
     EngineConfig config =
         EngineConfig.builder(workspace)
             .embedderProvider(EmbedderProvider.NONE)
             .statsEnabled(false)
+            .store(newStore())
             .linkExpansion(true)
             .maxLinked(1 + random.nextInt(20))
             .build();
@@ -69,13 +73,13 @@ class LinkIsolationPropertyTest {
       for (int q = 0; q < QUERIES_PER_TRY; q++) {
         Scope scope =
             new Scope(
-                IsolationPropertyTest.pick(random, IsolationPropertyTest.NAMESPACES.subList(0, 4)),
-                IsolationPropertyTest.pick(random, IsolationPropertyTest.PROJECTS),
+                IsolationConformance.pick(random, IsolationConformance.NAMESPACES.subList(0, 4)),
+                IsolationConformance.pick(random, IsolationConformance.PROJECTS),
                 null,
                 null);
         Teams teams =
             new Teams(
-                IsolationPropertyTest.TEAMS.stream()
+                IsolationConformance.TEAMS.stream()
                     .filter(t -> random.nextBoolean())
                     .collect(Collectors.toSet()));
         boolean archive = random.nextBoolean();
@@ -83,15 +87,15 @@ class LinkIsolationPropertyTest {
         Set<Silo> silos =
             random.nextBoolean()
                 ? Set.of()
-                : EnumSet.of(IsolationPropertyTest.pick(random, List.of(Silo.values())));
+                : EnumSet.of(IsolationConformance.pick(random, List.of(Silo.values())));
         Set<String> tags =
-            random.nextBoolean() ? Set.of() : Set.of(IsolationPropertyTest.pick(random, TAGS));
+            random.nextBoolean() ? Set.of() : Set.of(IsolationConformance.pick(random, TAGS));
         Instant since = random.nextBoolean() ? null : NOW.minus(Duration.ofDays(10));
         Set<String> queryWords =
             new TreeSet<>(
                 List.of(
-                    IsolationPropertyTest.pick(random, IsolationPropertyTest.WORDS),
-                    IsolationPropertyTest.pick(random, IsolationPropertyTest.WORDS)));
+                    IsolationConformance.pick(random, IsolationConformance.WORDS),
+                    IsolationConformance.pick(random, IsolationConformance.WORDS)));
         RecallRequest request =
             RecallRequest.builder(String.join(" ", queryWords))
                 .scope(scope)
@@ -137,13 +141,11 @@ class LinkIsolationPropertyTest {
           }
         }
       }
-    } finally {
-      IsolationPropertyTest.delete(workspace);
     }
   }
 
   static MemoryRecord randomRecord(int i, Random random) {
-    MemoryRecord base = IsolationPropertyTest.randomRecord("r" + i, random);
+    MemoryRecord base = IsolationConformance.randomRecord("r" + i, random);
     List<String> links = new ArrayList<>();
     for (int l = random.nextInt(4); l > 0; l--) {
       links.add("r" + random.nextInt(RECORDS));
@@ -152,9 +154,7 @@ class LinkIsolationPropertyTest {
         base.toBuilder()
             .links(links)
             .tags(
-                random.nextBoolean()
-                    ? List.of()
-                    : List.of(IsolationPropertyTest.pick(random, TAGS)))
+                random.nextBoolean() ? List.of() : List.of(IsolationConformance.pick(random, TAGS)))
             .created(NOW.minus(Duration.ofDays(random.nextInt(20))).minusSeconds(60))
             .updated(NOW.minusSeconds(60));
     if (i > 0 && random.nextInt(3) == 0) {

@@ -3,29 +3,30 @@ package dev.recall4j.langchain4j;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.store.embedding.EmbeddingStore;
-import dev.langchain4j.store.embedding.EmbeddingStoreWithFilteringIT;
+import dev.langchain4j.store.embedding.EmbeddingStoreIT;
+import dev.recall4j.engine.StoreKit;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * LangChain4j's suite for stores that filter (it includes {@code EmbeddingStoreIT}'s cases), from
- * the langchain4j-core test jar. {@code contains} is supported: the store evaluates any filter the
- * index cannot run.
+ * LangChain4j's minimum suite for every embedding store, from the langchain4j-core test jar, on an
+ * engine over the store under test.
  */
-class EmbeddingStoreFilteringConformanceTest extends EmbeddingStoreWithFilteringIT {
-  @TempDir static Path workspace;
-  static StoreFixture fixture;
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class EmbeddingStoreConformance extends EmbeddingStoreIT {
+  private StoreFixture fixture;
 
   @BeforeAll
-  static void open() {
-    fixture = new StoreFixture(workspace);
+  void open(StoreKit stores, @TempDir Path workspace) throws IOException {
+    fixture = new StoreFixture(workspace, stores.newStore());
   }
 
   @AfterAll
-  static void close() throws IOException {
+  void close() throws IOException {
     fixture.close();
   }
 
@@ -42,10 +43,5 @@ class EmbeddingStoreFilteringConformanceTest extends EmbeddingStoreWithFiltering
   @Override
   protected void clearStore() {
     fixture.store.removeAll();
-  }
-
-  @Override
-  protected boolean supportsContains() {
-    return true;
   }
 }

@@ -12,8 +12,6 @@ import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.ranking.PathResult;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,16 +25,19 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Random records across namespaces, team namespaces and projects; random requests holding random
  * teams, with or without all projects. On every path (lexical, vector, pinned, search, list) a
  * request sees exactly what {@link Teams#canSee} allows, and by id and export exactly what {@link
  * Teams#canReach} allows: zero leaks, and nothing visible is missing where the path is exhaustive.
+ * The namespace-isolation property of an engine over the store under test, for {@link
+ * StoreSuite#seeds()}.
  */
-class IsolationPropertyTest {
+public abstract class IsolationConformance extends StoreSuite {
   static final Instant NOW = Instant.parse("2026-11-01T12:00:00Z");
   static final List<String> NAMESPACES = List.of("a", "b", "c", "team:x", "team:y");
   static final List<String> TEAMS = List.of("x", "y");
@@ -46,21 +47,22 @@ class IsolationPropertyTest {
   static final int RECORDS = 40;
 
   /**
-   * Random queries over all tries: 50 by default (fast); {@code bin/kill-test} runs 100,000 with
+   * Random queries over all seeds: 50 by default (fast); {@code bin/kill-test} runs 100,000 with
    * {@code -Drecall4j.isolation.queries=100000}.
    */
   static final int QUERIES = Integer.getInteger("recall4j.isolation.queries", 50);
 
-  static final int TRIES = 10;
+  @TempDir Path workspace;
 
-  @Property(tries = TRIES)
-  void noPathLeaksAcrossNamespacesOrUnheldTeams(@ForAll long seed) throws IOException {
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource(SEEDS)
+  void noPathLeaksAcrossNamespacesOrUnheldTeams(long seed) throws IOException {
     Random random = new Random(seed);
-    Path workspace = Files.createTempDirectory("recall4j-isolation");
     EngineConfig config =
         EngineConfig.builder(workspace)
             .embedderProvider(EmbedderProvider.NONE)
             .statsEnabled(false)
+            .store(newStore())
             .build();
     try (RecallEngine engine =
         RecallEngine.open(config, new HashingEmbedder(16), Clock.fixed(NOW, ZoneOffset.UTC))) {
@@ -69,7 +71,7 @@ class IsolationPropertyTest {
         corpus.add(randomRecord("r" + i, random));
       }
       engine.importAll(corpus);
-      for (int q = 0; q < Math.max(1, QUERIES / TRIES); q++) {
+      for (int q = 0; q < Math.max(1, QUERIES / SEED_COUNT); q++) {
         Scope scope =
             new Scope(pick(random, NAMESPACES.subList(0, 4)), pick(random, PROJECTS), null, null);
         Teams teams =
@@ -189,8 +191,6 @@ class IsolationPropertyTest {
         engine.export(scope, teams, record -> exported.add(record.id()));
         assertEquals(reachable, exported, context + ": export");
       }
-    } finally {
-      delete(workspace);
     }
   }
 
@@ -216,13 +216,5 @@ class IsolationPropertyTest {
 
   static <T> T pick(Random random, List<T> values) {
     return values.get(random.nextInt(values.size()));
-  }
-
-  static void delete(Path dir) {
-    try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (the kNN search pre-filtered) and search and list; pinned records keep only scope, silo and kind;
  * add reports duplicates; list pages and refuses a bad cursor.
  */
-class FiltersTest {
+public abstract class FiltersConformance extends StoreSuite {
   static final Instant NOW = RecallEngineTest.NOW;
   static final Scope SCOPE = Scope.of("alice");
 
@@ -38,6 +38,7 @@ class FiltersTest {
         EngineConfig.builder(workspace)
             .embedderProvider(EmbedderProvider.NONE)
             .statsEnabled(false)
+            .store(newStore())
             .build();
     return RecallEngine.open(config, new HashingEmbedder(16), RecallEngineTest.CLOCK);
   }
