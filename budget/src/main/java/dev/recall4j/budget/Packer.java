@@ -139,8 +139,8 @@ public final class Packer {
     int limit = (int) Math.floor(budgetTokens / (1 + safetyMargin));
     Quotas quotas = new Quotas(sectionQuotas, kindQuotas, kindShares, limit);
     Block block = new Block(limit, costs, identityMaxChars, quotas);
-    pinnedShare.pack(pinned, block);
-    List<Integer> shortened = rankedPass.pack(ranked, block);
+    pinnedShare.pack(IdentityCap.order(pinned), block);
+    List<Integer> shortened = rankedPass.pack(IdentityCap.order(ranked), block);
     shortening.regrow(shortened, block);
     return remeasure.finish(block, budgetTokens);
   }

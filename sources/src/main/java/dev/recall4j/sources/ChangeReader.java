@@ -1,6 +1,7 @@
 package dev.recall4j.sources;
 
 import dev.recall4j.core.Embedder;
+import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Tier;
 import dev.recall4j.engine.InputException;
@@ -10,10 +11,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * Reads a changed file as its type says, with the parser of that type, checking every record it
- * gives: a bad file stops the sync before anything is written.
+ * gives: a bad file is an {@link InputException} naming it (the sync reports it and goes on), a bad
+ * SQLite row an error beside the good rows.
  */
 final class ChangeReader {
   private final Scope scope;
@@ -35,12 +38,15 @@ final class ChangeReader {
   /**
    * Reads one listed file of the source.
    *
+   * @param rules the source's folder options, for the tier a file's folder gives it
    * @throws InputException naming the file, line and field of the first bad record
    */
-  Changed read(SourceSpec spec, Listed listed, Fingerprint print) throws IOException {
+  Changed read(SourceSpec spec, FolderRules rules, Listed listed, Fingerprint print)
+      throws IOException {
     String key = listed.key();
     Instant modified = Files.getLastModifiedTime(listed.file()).toInstant();
     String absolute = listed.file().toString();
+    Tier folderTier = rules.tier(key);
     return switch (listed.type()) {
       case MARKDOWN ->
           new Changed.Note(
@@ -52,39 +58,43 @@ final class ChangeReader {
                   key,
                   absolute,
                   spec.chunkWords(),
-                  folderTier(spec, key),
+                  folderTier,
                   modified));
       case DAILY_LOG ->
           new Changed.Records(
               key,
               listed.file(),
               print,
-              DailyLog.records(
-                  RecordFiles.readText(listed.file()),
-                  spec.name(),
-                  key,
-                  absolute,
-                  scope,
-                  spec.pinMemoryFile(),
-                  modified));
+              inTier(
+                  DailyLog.records(
+                      RecordFiles.readText(listed.file()),
+                      spec.name(),
+                      key,
+                      absolute,
+                      scope,
+                      spec.pinMemoryFile(),
+                      modified),
+                  folderTier));
       case JSONL ->
           new Changed.Jsonl(
               key,
               listed.file(),
               print,
               RecordFiles.forEachJsonlLine(
-                  listed.file(), scope.namespace(), clock.instant(), (r, l, n) -> {}));
-      case SQLITE ->
-          new Changed.Records(
-              key, listed.file(), print, SqliteRows.read(spec, scope, embedder, modified));
+                  listed.file(), scope.namespace(), clock.instant(), (r, l, n) -> {}),
+              folderTier);
+      case SQLITE -> {
+        SqliteRows.Rows rows = SqliteRows.read(spec, scope, embedder, modified);
+        yield new Changed.Records(
+            key, listed.file(), print, rows.records(), rows.errors(), rows.unread());
+      }
     };
   }
 
-  /** The tier a note's folder gives it: archived or pinned sub-folders; null elsewhere. */
-  private static Tier folderTier(SourceSpec spec, String key) {
-    if (SourceFiles.under(key, spec.archived())) {
-      return Tier.ARCHIVED;
-    }
-    return SourceFiles.under(key, spec.pinned()) ? Tier.PINNED : null;
+  /** The records moved to the tier their folder gives, when it gives one. */
+  private static List<MemoryRecord> inTier(List<MemoryRecord> records, Tier folderTier) {
+    return folderTier == null
+        ? records
+        : records.stream().map(r -> r.toBuilder().tier(folderTier).build()).toList();
   }
 }

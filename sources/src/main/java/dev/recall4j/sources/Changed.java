@@ -1,8 +1,10 @@
 package dev.recall4j.sources;
 
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Tier;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A file that changed since the last sync, read and checked in the plan, before anything is
@@ -31,11 +33,28 @@ sealed interface Changed {
     }
   }
 
-  /** Records read whole: the entries of a daily log, the rows of a SQLite query. */
-  record Records(String key, Path file, Fingerprint print, List<MemoryRecord> records)
+  /**
+   * Records read whole: the entries of a daily log, the rows of a SQLite query.
+   *
+   * @param errors one line per bad row left out, reported and kept in the sync state
+   * @param unread the ids of the bad rows: their stored records stay as they were
+   */
+  record Records(
+      String key,
+      Path file,
+      Fingerprint print,
+      List<MemoryRecord> records,
+      List<String> errors,
+      Set<String> unread)
       implements Changed {
     public Records {
       records = List.copyOf(records);
+      errors = List.copyOf(errors);
+      unread = Set.copyOf(unread);
+    }
+
+    Records(String key, Path file, Fingerprint print, List<MemoryRecord> records) {
+      this(key, file, print, records, List.of(), Set.of());
     }
 
     @Override
@@ -46,8 +65,11 @@ sealed interface Changed {
 
   /**
    * A JSONL file, checked by a streaming pass that keeps nothing, and streamed again when written.
+   *
+   * @param folderTier the tier the source's folders give its lines, or null
    */
-  record Jsonl(String key, Path file, Fingerprint print, long lines) implements Changed {
+  record Jsonl(String key, Path file, Fingerprint print, long lines, Tier folderTier)
+      implements Changed {
     @Override
     public long count() {
       return lines;

@@ -15,6 +15,10 @@ import java.util.List;
  * files there of any type an extension names.
  */
 final class SourceListing {
+  /** Paths given by hand skip what a vault tool keeps for itself, and nothing else. */
+  private static final FolderPatterns AD_HOC_SKIPPED =
+      new FolderPatterns(SourceSpec.DEFAULT_EXCLUDED);
+
   private SourceListing() {}
 
   /**
@@ -50,7 +54,7 @@ final class SourceListing {
     if (job.adHoc()) {
       for (Path p : job.within()) {
         if (Files.exists(p)) {
-          files.addAll(SourceFiles.list(p, null, SourceSpec.DEFAULT_EXCLUDED));
+          files.addAll(SourceFiles.list(p, null, AD_HOC_SKIPPED::matches));
         }
       }
     } else if (spec.type() == SourceType.SQLITE) {
@@ -60,7 +64,8 @@ final class SourceListing {
         throw new NoSuchFileException(
             spec.path().toString(), null, "source " + spec.name() + ": no such file or directory");
       }
-      for (Path f : SourceFiles.list(spec.path(), spec.type(), spec.excluded())) {
+      FolderRules rules = spec.folders();
+      for (Path f : SourceFiles.list(spec.path(), spec.type(), rules::skips)) {
         if (job.covers(f)) {
           files.add(f);
         }

@@ -214,21 +214,38 @@ public final class SourceSync {
           previous.containsKey(c.key()) ? previous.get(c.key()).records() : List.of();
       List<RecordState> after =
           switch (c) {
-            case Changed.Jsonl j -> jsonl(j.file(), before, reconciler, now, progress);
+            case Changed.Jsonl j -> jsonl(j, before, reconciler, progress);
             case Changed.Note n ->
                 reconcile(
                     n.note().records(spec.name(), spec.silo(), scope, links),
                     before,
+                    Set.of(),
                     reconciler,
                     progress);
-            case Changed.Records r -> reconcile(r.records(), before, reconciler, progress);
+            case Changed.Records r ->
+                reconcile(r.records(), before, r.unread(), reconciler, progress);
           };
       records += after.size();
       Fingerprint print = c.print();
+      List<String> errors = c instanceof Changed.Records r ? r.errors() : List.of();
+      reconciler.counts().errors.addAll(errors);
       files.put(
           c.key(),
-          new FileState(c.file().toString(), print.size(), print.mtime(), print.sha256(), after));
+          new FileState(
+              c.file().toString(), print.size(), print.mtime(), print.sha256(), after, errors));
     }
+    plan.failed()
+        .forEach(
+            (key, failed) -> {
+              reconciler.counts().errors.add(failed.error());
+              FileState last = previous.get(key);
+              files.put(
+                  key,
+                  last != null
+                      ? last.withErrors(List.of(failed.error()))
+                      : new FileState(
+                          failed.file().toString(), 0, 0, "", List.of(), List.of(failed.error())));
+            });
     for (String key : plan.vanished()) {
       previous.get(key).records().forEach(r -> reconciler.delete(r.id()));
       files.remove(key);
@@ -238,7 +255,7 @@ public final class SourceSync {
     }
     plan.kept().values().forEach(f -> reconciler.skipped(f.records().size()));
     SyncReport.Counter counts = reconciler.counts();
-    counts.files = plan.changed().size() + plan.kept().size();
+    counts.files = plan.changed().size() + plan.kept().size() + plan.failed().size();
     state.put(
         spec.name(),
         new SourceState(
@@ -267,9 +284,10 @@ public final class SourceSync {
   private List<RecordState> reconcile(
       List<MemoryRecord> fromFile,
       List<RecordState> before,
+      Set<String> unread,
       Reconciler reconciler,
       Progress progress) {
-    List<RecordState> after = reconciler.file(fromFile, before);
+    List<RecordState> after = reconciler.file(fromFile, before, unread);
     if (reconciler.pendingWrites() >= batchSize) {
       commit(reconciler, progress);
     }
@@ -284,11 +302,16 @@ public final class SourceSync {
   /**
    * Streams a JSONL file into the index, merging each line over the record stored under its id, in
    * committed batches; then marks deleted the records whose lines are gone. The state keeps each
-   * record's namespace (a line may name its own) where documents keep what the file declared.
+   * record's namespace (a line may name its own) where documents keep what the file declared. Times
+   * are the lines' own: a line without {@code created} is created at the file's modification time,
+   * and a changed record without its own {@code updated} is updated then, never at the sync's time.
    */
   private List<RecordState> jsonl(
-      Path file, List<RecordState> before, Reconciler reconciler, Instant now, Progress progress)
+      Changed.Jsonl changed, List<RecordState> before, Reconciler reconciler, Progress progress)
       throws IOException {
+    Path file = changed.file();
+    Instant modified = Files.getLastModifiedTime(file).toInstant();
+    Instant now = clock.instant();
     List<RecordState> after = new ArrayList<>();
     Set<String> seen = new java.util.HashSet<>();
     List<MemoryRecord> batch = new ArrayList<>();
@@ -296,8 +319,12 @@ public final class SourceSync {
     RecordFiles.forEachJsonlLine(
         file,
         scope.namespace(),
-        now,
-        (r, line, n) -> {
+        modified,
+        (given, line, n) -> {
+          MemoryRecord r =
+              changed.folderTier() == null
+                  ? given
+                  : given.toBuilder().tier(changed.folderTier()).build();
           Optional<MemoryRecord> stored = writes.get(Scope.of(r.scope().namespace()), r.id());
           if (seen.add(r.id())) {
             after.add(new RecordState(r.id(), null, r.scope().namespace()));
@@ -306,7 +333,10 @@ public final class SourceSync {
             batch.add(r);
             counts.added++;
           } else {
-            MemoryRecord merged = JsonlMerge.merge(stored.get(), line, now);
+            MemoryRecord merged = JsonlMerge.merge(stored.get(), line, modified);
+            if (changed.folderTier() != null) {
+              merged = merged.toBuilder().tier(changed.folderTier()).build();
+            }
             if (JsonlMerge.same(merged, stored.get())) {
               counts.unchanged++;
             } else {
@@ -316,12 +346,12 @@ public final class SourceSync {
           }
           if (batch.size() >= batchSize) {
             List<MemoryRecord> full = List.copyOf(batch);
-            progress.commit(() -> writes.saveAll(full), full.size());
+            progress.commit(() -> writes.importAll(full), full.size());
             batch.clear();
           }
         });
     if (!batch.isEmpty()) {
-      progress.commit(() -> writes.saveAll(batch), batch.size());
+      progress.commit(() -> writes.importAll(batch), batch.size());
     }
     Map<String, String> namespaces = new HashMap<>();
     before.forEach(p -> namespaces.put(p.id(), p.declared()));

@@ -1,5 +1,6 @@
 package dev.recall4j.sources;
 
+import dev.recall4j.engine.InputException;
 import dev.recall4j.sources.SourceListing.Listed;
 import dev.recall4j.sources.SyncState.FileState;
 import dev.recall4j.sources.SyncState.SourceState;
@@ -22,6 +23,8 @@ import java.util.TreeMap;
  * @param carried files outside the paths of this sync, by key, kept as they were
  * @param changed files new or changed, read and checked, in listing order
  * @param vanished keys of files this sync covers that are gone
+ * @param failed files that could not be read, by key, with what was wrong: their records stay as
+ *     they were, and the next sync reads them again
  */
 record SyncPlan(
     SyncJob job,
@@ -29,7 +32,11 @@ record SyncPlan(
     Map<String, FileState> kept,
     Map<String, FileState> carried,
     List<Changed> changed,
-    List<String> vanished) {
+    List<String> vanished,
+    Map<String, Failed> failed) {
+
+  /** A file of the source that could not be read. */
+  record Failed(Path file, String error) {}
 
   /** Plans the sync of one job against the state the last syncs left. */
   static SyncPlan of(SyncJob job, SyncState state, ChangeReader reader) throws IOException {
@@ -40,17 +47,26 @@ record SyncPlan(
     Map<String, FileState> kept = new TreeMap<>();
     List<Changed> changed = new ArrayList<>();
     Set<String> present = new HashSet<>();
+    Map<String, Failed> failed = new TreeMap<>();
+    FolderRules rules = spec.folders();
     for (Listed listed : SourceListing.of(job)) {
       present.add(listed.key());
       FileState trusted = sameSettings ? previous.get(listed.key()) : null;
       Fingerprint print = Fingerprint.of(listed.file(), listed.type(), trusted);
-      if (print.sameBytes(trusted)) {
+      if (print.sameBytes(trusted) && trusted.errors().isEmpty()) {
         kept.put(
             listed.key(),
             new FileState(
                 trusted.path(), print.size(), print.mtime(), print.sha256(), trusted.records()));
-      } else {
-        changed.add(reader.read(spec, listed, print));
+        continue;
+      }
+      try {
+        changed.add(reader.read(spec, rules, listed, print));
+      } catch (IllegalArgumentException e) {
+        // One bad file never keeps the others out: it is reported, and read again next time.
+        String error =
+            e instanceof InputException ? e.getMessage() : listed.file() + ": " + e.getMessage();
+        failed.put(listed.key(), new Failed(listed.file(), error));
       }
     }
     List<String> vanished = new ArrayList<>();
@@ -65,7 +81,7 @@ record SyncPlan(
             }
           }
         });
-    return new SyncPlan(job, before, kept, carried, changed, vanished);
+    return new SyncPlan(job, before, kept, carried, changed, vanished, failed);
   }
 
   /** The records the changed files give: what the second phase will write. */

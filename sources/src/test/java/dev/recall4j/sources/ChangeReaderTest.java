@@ -47,14 +47,19 @@ class ChangeReaderTest {
         false,
         null,
         null,
-        Map.of());
+        Map.of(),
+        false,
+        false);
   }
 
   @Test
   void aMarkdownFileIsANoteWhoseFolderMayGiveItsTier() throws IOException {
     Listed plain = listed("a.md", "# One\nfirst\n\n# Two\nsecond\n", SourceType.MARKDOWN);
     Changed.Note note =
-        assertInstanceOf(Changed.Note.class, reader.read(spec(SourceType.MARKDOWN), plain, print));
+        assertInstanceOf(
+            Changed.Note.class,
+            reader.read(
+                spec(SourceType.MARKDOWN), spec(SourceType.MARKDOWN).folders(), plain, print));
     assertEquals("a.md", note.key());
     assertEquals(plain.file(), note.file());
     assertEquals(print, note.print());
@@ -63,12 +68,16 @@ class ChangeReaderTest {
     Changed archived =
         reader.read(
             spec(SourceType.MARKDOWN),
+            spec(SourceType.MARKDOWN).folders(),
             listed("_archive/old.md", "old", SourceType.MARKDOWN),
             print);
     assertEquals(Tier.ARCHIVED, ((Changed.Note) archived).note().folderTier());
     Changed pinned =
         reader.read(
-            spec(SourceType.MARKDOWN), listed("rules/r.md", "rule", SourceType.MARKDOWN), print);
+            spec(SourceType.MARKDOWN),
+            spec(SourceType.MARKDOWN).folders(),
+            listed("rules/r.md", "rule", SourceType.MARKDOWN),
+            print);
     assertEquals(Tier.PINNED, ((Changed.Note) pinned).note().folderTier());
   }
 
@@ -81,7 +90,9 @@ class ChangeReaderTest {
             SourceType.DAILY_LOG);
     Changed.Records entries =
         assertInstanceOf(
-            Changed.Records.class, reader.read(spec(SourceType.DAILY_LOG), log, print));
+            Changed.Records.class,
+            reader.read(
+                spec(SourceType.DAILY_LOG), spec(SourceType.DAILY_LOG).folders(), log, print));
     assertEquals(
         List.of("src:memory/2026-01-02.md#0", "src:memory/2026-01-02.md#1"),
         entries.records().stream().map(MemoryRecord::id).toList());
@@ -99,7 +110,9 @@ class ChangeReaderTest {
             """,
             SourceType.JSONL);
     Changed.Jsonl lines =
-        assertInstanceOf(Changed.Jsonl.class, reader.read(spec(SourceType.JSONL), good, print));
+        assertInstanceOf(
+            Changed.Jsonl.class,
+            reader.read(spec(SourceType.JSONL), spec(SourceType.JSONL).folders(), good, print));
     assertEquals(2, lines.count());
     Listed bad =
         listed(
@@ -107,7 +120,10 @@ class ChangeReaderTest {
             "{\"id\":\"m1\",\"silo\":\"memory\",\"content\":\"one\"}\nnot json\n",
             SourceType.JSONL);
     InputException e =
-        assertThrows(InputException.class, () -> reader.read(spec(SourceType.JSONL), bad, print));
+        assertThrows(
+            InputException.class,
+            () ->
+                reader.read(spec(SourceType.JSONL), spec(SourceType.JSONL).folders(), bad, print));
     assertTrue(e.getMessage().contains("bad.jsonl"), e.getMessage());
   }
 
@@ -122,7 +138,8 @@ class ChangeReaderTest {
     Changed.Records rows =
         assertInstanceOf(
             Changed.Records.class,
-            reader.read(spec, new Listed("notes.db", db, SourceType.SQLITE), print));
+            reader.read(
+                spec, spec.folders(), new Listed("notes.db", db, SourceType.SQLITE), print));
     assertEquals(List.of("src:n1"), rows.records().stream().map(MemoryRecord::id).toList());
   }
 }

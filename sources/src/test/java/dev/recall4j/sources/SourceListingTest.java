@@ -54,7 +54,9 @@ class SourceListingTest {
             false,
             null,
             null,
-            Map.of());
+            Map.of(),
+            false,
+            false);
     List<Listed> listed = SourceListing.of(configured(vault));
     assertEquals(List.of("a.md", "sub/b.markdown"), listed.stream().map(Listed::key).toList());
     assertEquals(dir.resolve("vault/a.md"), listed.get(0).file());

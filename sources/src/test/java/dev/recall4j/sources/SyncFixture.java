@@ -45,7 +45,9 @@ final class SyncFixture implements AutoCloseable {
         false,
         null,
         query,
-        Map.of());
+        Map.of(),
+        false,
+        false);
   }
 
   Path write(String relative, String text) throws IOException {
