@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Ingest with embedding: {@code records} real texts without vectors go through {@link
- * RecallEngine#saveAll}, which embeds them with the in-process MiniLM (one worker per core) and
+ * RecallEngine#saveAll}, which embeds them with an in-process model (a text per core at a time) and
  * indexes them. The model dominates, so a small fixed count stands for every corpus size; records/s
  * = records / time.
  *
@@ -47,6 +47,9 @@ public class IngestEmbeddingBenchmark {
   @Param({"256"})
   public int records;
 
+  @Param({"all-minilm-l6-v2-q", "bge-small-en-v15-q"})
+  public String model;
+
   private List<MemoryRecord> texts;
   private Path dir;
   private RecallEngine engine;
@@ -64,7 +67,7 @@ public class IngestEmbeddingBenchmark {
     dir =
         Files.createTempDirectory(
             Files.createDirectories(Fixtures.cacheDir().resolve("tmp")), "ingest-embed-");
-    engine = HybridRecallBenchmark.open(dir, Embedders.inProcess(Fixtures.MODEL), false);
+    engine = HybridRecallBenchmark.open(dir, Embedders.inProcess(model), false);
   }
 
   @TearDown(Level.Iteration)

@@ -261,7 +261,8 @@ final class Summary {
         b.append(
             String.format(
                 Locale.ROOT,
-                "%nWith embedding (MiniLM in process, %d real texts per run): %,.1f records/s.%n",
+                "%nWith embedding (%s in process, %d real texts per run): %,.1f records/s.%n",
+                e.params().getOrDefault("model", Fixtures.MODEL),
                 n,
                 n / (e.medianMs() / 1e3)));
       }
@@ -290,6 +291,8 @@ final class Summary {
                 "pack 200 candidates into 2,048 tokens (cl100k), token cache "
                     + x.params().get("cache");
             case "EmbeddingBenchmark.query" -> "embed one query, " + x.params().get("model");
+            case "EmbeddingBenchmark.repeatedQuery" ->
+                "embed a repeated query (query cache), " + x.params().get("model");
             case "EmbeddingBenchmark.documents" ->
                 "embed 32 corpus texts, " + x.params().get("model");
             default -> null;

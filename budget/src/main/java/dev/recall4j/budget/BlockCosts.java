@@ -56,7 +56,10 @@ final class BlockCosts {
     return headers[section.ordinal()];
   }
 
-  /** The tokens of the entry's full line, as an item or as a group {@code member}. */
+  /**
+   * The tokens of the entry's line, as an item or as a group {@code member}: cached when it shows
+   * the record's full content.
+   */
   int full(Renderer.Entry entry, boolean member) {
     return full(entry, member, Integer.MAX_VALUE);
   }
@@ -68,6 +71,12 @@ final class BlockCosts {
    * not fit.
    */
   int full(Renderer.Entry entry, boolean member, int room) {
+    if (entry.truncated()) {
+      // A line cut short (the identity cap's cut) is not the record's full line: its count must
+      // never be cached under the record's key, where the whole record would later find it.
+      int shown = shown(entry, member);
+      return shown > room ? OVER : shown;
+    }
     String prefix = prefix(entry, member);
     String suffix = renderer.itemSuffix(entry);
     String key =

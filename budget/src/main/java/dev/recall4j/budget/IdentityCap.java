@@ -3,13 +3,18 @@ package dev.recall4j.budget;
 import dev.recall4j.core.DropReason;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.ScoredRecord;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The identity (L0, {@code kind: identity}) cap over the whole block: all identity records together
- * show at most {@code maxChars} characters. Each record is capped when it is written; several
- * together are capped here, in the order they come, the one that crosses the cap cut at a sentence
- * boundary and those after it left out, each with a warning. One per pack.
+ * show at most {@code maxChars} characters. Records are stored as their owner wrote them, however
+ * long; they are capped here, in the order of {@link #order} (priority, then relevance, then the
+ * shorter first: never by id, so one over-long record never crowds out a short one such as the
+ * user's name), the one that crosses the cap cut at a sentence boundary with a marker and those
+ * after it left out, each with a warning. One per pack.
  */
 final class IdentityCap {
   private final int maxChars;
@@ -20,6 +25,34 @@ final class IdentityCap {
     this.maxChars = maxChars;
     this.log = log;
     this.charsLeft = maxChars;
+  }
+
+  /**
+   * The candidates with the identity records among them reordered, in the places identity records
+   * held: by priority (trust, a user's before an agent's or the system's), then relevance (score),
+   * then the shorter first; other records keep their places.
+   */
+  static List<ScoredRecord> order(List<ScoredRecord> candidates) {
+    List<ScoredRecord> identities = new ArrayList<>();
+    for (ScoredRecord c : candidates) {
+      if (c != null && c.record().kind().equals(Kind.IDENTITY)) {
+        identities.add(c);
+      }
+    }
+    if (identities.size() < 2) {
+      return candidates;
+    }
+    identities.sort(
+        Comparator.comparingDouble((ScoredRecord c) -> -c.record().effectiveTrust())
+            .thenComparingDouble(c -> -c.finalScore())
+            .thenComparingInt(c -> c.record().content().length()));
+    List<ScoredRecord> out = new ArrayList<>(candidates.size());
+    int next = 0;
+    for (ScoredRecord c : candidates) {
+      boolean identity = c != null && c.record().kind().equals(Kind.IDENTITY);
+      out.add(identity ? identities.get(next++) : c);
+    }
+    return out;
   }
 
   /** Whether the entry counts towards the cap. */

@@ -3,6 +3,7 @@ package dev.recall4j.budget;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.TokenCounter;
 import java.util.Collections;
@@ -138,8 +139,8 @@ public final class Packer {
     int limit = (int) Math.floor(budgetTokens / (1 + safetyMargin));
     Quotas quotas = new Quotas(sectionQuotas, kindQuotas, kindShares, limit);
     Block block = new Block(limit, costs, identityMaxChars, quotas);
-    pinnedShare.pack(pinned, block);
-    List<Integer> shortened = rankedPass.pack(ranked, block);
+    pinnedShare.pack(IdentityCap.order(pinned), block);
+    List<Integer> shortened = rankedPass.pack(IdentityCap.order(ranked), block);
     shortening.regrow(shortened, block);
     return remeasure.finish(block, budgetTokens);
   }

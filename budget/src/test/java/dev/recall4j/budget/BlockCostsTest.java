@@ -48,6 +48,21 @@ class BlockCostsTest {
   }
 
   @Test
+  void theIdentityCapsCutIsNeverCachedUnderTheWholeRecordsKey() {
+    // Found in review: the cut line's count was cached under the record's key, so the next pack
+    // (a larger cap, or none) took the whole record at the cut's price.
+    TokenCountCache cache = new TokenCountCache(10);
+    BlockCosts costs = new BlockCosts(CHARS, Renderers.memoryContext(), cache);
+    Renderer.Entry whole =
+        Renderer.Entry.of(Fixtures.pinned("me", Kind.IDENTITY, "I am Ada. I write Java."), true);
+    Renderer.Entry cut = whole.withText("I am Ada. […]");
+    assertEquals(costs.shown(cut, false), costs.full(cut, false));
+    assertEquals(0, cache.size());
+    assertEquals(costs.shown(whole, false), costs.full(whole, false));
+    assertEquals(BlockCosts.OVER, costs.full(cut, false, 2), "the cut is more than 2 tokens");
+  }
+
+  @Test
   void linesShowingLessThanTheContentAreCountedEachTimeAndNotCached() {
     TokenCountCache cache = new TokenCountCache(10);
     BlockCosts costs = new BlockCosts(CHARS, Renderers.memoryContext(), cache);

@@ -9,7 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recall4j.core.DropReason;
 import dev.recall4j.core.DroppedItem;
 import dev.recall4j.core.Kind;
+import dev.recall4j.core.ScoreBreakdown;
 import dev.recall4j.core.ScoredRecord;
+import dev.recall4j.core.Silo;
+import dev.recall4j.core.Source;
+import dev.recall4j.core.Tier;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -62,5 +66,25 @@ class IdentityCapTest {
     PackLog log = new PackLog();
     assertNull(new IdentityCap(4, log).admit(pinned("id", Kind.IDENTITY, TWO_SENTENCES), false));
     assertEquals(DropReason.BUDGET, log.dropped().get(0).reason());
+  }
+
+  @Test
+  void identitiesAreTakenByPriorityThenRelevanceThenLengthNeverById() {
+    // Seed 003: an over-long L0 row with a smaller id crowded out the user's name.
+    ScoredRecord long0 = pinned("l0-01", Kind.IDENTITY, "x".repeat(2000));
+    ScoredRecord name = pinned("l0-27", Kind.IDENTITY, "The user is Ada Lovelace.");
+    ScoredRecord fact = pinned("fact", Kind.PROJECT_FACT, "Build with Maven.");
+    ScoredRecord told =
+        new ScoredRecord(
+            Fixtures.record("l0-99", Silo.MEMORY, Kind.IDENTITY, "Call me Ada.")
+                .tier(Tier.PINNED)
+                .source(Source.USER_CORRECTION)
+                .build(),
+            ScoreBreakdown.pinned(1.0));
+    List<ScoredRecord> ordered = IdentityCap.order(List.of(long0, fact, name, told));
+    assertEquals(
+        List.of("l0-99", "fact", "l0-27", "l0-01"),
+        ordered.stream().map(ScoredRecord::id).toList(),
+        "the correction first (trust), the short before the long, the fact in its place");
   }
 }

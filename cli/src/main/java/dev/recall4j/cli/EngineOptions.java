@@ -4,9 +4,10 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.engine.ConfigFile;
 import dev.recall4j.engine.EmbedderProvider;
 import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Teams;
-import dev.recall4j.server.IndexWrites;
+import dev.recall4j.server.ServedOrLocal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -122,7 +123,7 @@ final class EngineOptions {
    * index opened here as by {@link #open}.
    */
   IndexWrites openWrites(EngineConfig config) throws IOException {
-    return IndexWrites.open(config.indexDir(), () -> open(config));
+    return ServedOrLocal.open(config.indexDir(), () -> open(config));
   }
 
   /**

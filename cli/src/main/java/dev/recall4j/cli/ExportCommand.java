@@ -87,8 +87,8 @@ final class ExportCommand implements Callable<Integer> {
         stdout.flush();
       }
     }
-    spec.commandLine()
-        .getErr()
+    // Beside the records on stdout, the count goes to stderr; written to a file, it is the result.
+    (out == null ? spec.commandLine().getErr() : spec.commandLine().getOut())
         .println(
             "exported "
                 + count

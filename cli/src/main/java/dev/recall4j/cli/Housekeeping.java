@@ -1,6 +1,6 @@
 package dev.recall4j.cli;
 
-import dev.recall4j.server.IndexWrites;
+import dev.recall4j.engine.IndexWrites;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 

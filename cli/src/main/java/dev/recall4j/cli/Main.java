@@ -1,5 +1,6 @@
 package dev.recall4j.cli;
 
+import dev.recall4j.core.store.IndexDamagedException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -10,13 +11,17 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.util.List;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/recall4j}: the command-line face of the engine. Errors are one line on stderr and a
- * non-zero exit (1 for a failure, 2 for a usage error); {@code --verbose} adds the stack trace.
+ * non-zero exit (1 for a failure, 2 for a usage error, {@value #EXIT_DAMAGED} when the index is
+ * damaged); {@code --verbose} adds the stack trace.
  */
 @Command(
     name = "recall4j",
@@ -25,47 +30,50 @@ import picocli.CommandLine.Option;
     description = "Budget-aware recall for AI agents over one Lucene index.")
 public final class Main implements Runnable {
   /**
-   * Every subcommand, in the order {@code --help} lists them. A command line that names one gets
-   * only that one built: picocli reads each command's annotations when it is added, a few hundred
-   * milliseconds for all of them in a cold JVM, which a one-shot {@code recall} should not pay.
+   * Every subcommand, in the order {@code --help} lists them: a command class, or a lifecycle
+   * {@link RecordCommand.Verb}. A command line that names one gets only that one built: picocli
+   * reads each command's annotations when it is added, a few hundred milliseconds for all of them
+   * in a cold JVM, which a one-shot {@code recall} should not pay.
    */
-  static final List<Class<?>> COMMANDS =
-      List.of(
-          QuickstartCommand.class,
-          IngestCommand.class,
-          SyncCommand.class,
-          GetCommand.class,
-          RecallCommand.class,
-          SearchCommand.class,
-          AddCommand.class,
-          ListCommand.class,
-          ShowCommand.class,
-          HistoryCommand.class,
-          SupersedeCommand.class,
-          RecordCommand.Forget.class,
-          RecordCommand.Archive.class,
-          RecordCommand.Unarchive.class,
-          RecordCommand.Pin.class,
-          RecordCommand.Unpin.class,
-          RecordCommand.Purge.class,
-          ExportCommand.class,
-          ImportCommand.class,
-          MigrateCommand.class,
-          StatusCommand.class,
-          StatsCommand.class,
-          ReindexCommand.class,
-          VerifyCommand.class,
-          RepairCommand.class,
-          EvalCommand.class,
-          EvalGatesCommand.class,
-          ServeCommand.class,
-          CommandLine.HelpCommand.class);
+  static final List<Object> COMMANDS =
+      Stream.of(
+              Stream.of(
+                  QuickstartCommand.class,
+                  IngestCommand.class,
+                  SyncCommand.class,
+                  GetCommand.class,
+                  RecallCommand.class,
+                  SearchCommand.class,
+                  AddCommand.class,
+                  ListCommand.class,
+                  ShowCommand.class,
+                  HistoryCommand.class,
+                  SupersedeCommand.class),
+              Stream.of(RecordCommand.Verb.values()),
+              Stream.of(
+                  ExportCommand.class,
+                  ImportCommand.class,
+                  MigrateCommand.class,
+                  StatusCommand.class,
+                  StatsCommand.class,
+                  ReindexCommand.class,
+                  VerifyCommand.class,
+                  RepairCommand.class,
+                  EvalCommand.class,
+                  EvalGatesCommand.class,
+                  ServeCommand.class,
+                  CommandLine.HelpCommand.class))
+          .<Object>flatMap(commands -> commands)
+          .toList();
 
   /**
    * Usage width when the terminal's is unknown (a pipe, a test): wide enough that no description is
    * cut.
    */
   static final int USAGE_WIDTH = 160;
+
+  /** The exit code of a command that found the index damaged ({@link IndexDamagedException}). */
+  static final int EXIT_DAMAGED = 3;
 
   @Option(
       names = "--verbose",
@@ -75,10 +83,13 @@ public final class Main implements Runnable {
               + " left to the agent, model and vectorization notices).")
   boolean verbose;
 
+  @Spec CommandSpec spec;
+
+  /** No command named: the error, then the usage with every command listed (exit 2). */
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        new CommandLine(this), "missing command; see `recall4j --help`");
+        spec.commandLine(), "missing command; see `recall4j --help`");
   }
 
   public static void main(String[] args) {
@@ -101,16 +112,16 @@ public final class Main implements Runnable {
             e.printStackTrace(commandLine.getErr());
           }
           commandLine.getErr().flush();
-          return 1;
+          return damaged(e) ? EXIT_DAMAGED : 1;
         });
     return cli.execute(args);
   }
 
   /** The root command with these subcommands, each with {@code -h}/{@code --help}. */
-  static CommandLine commandLine(Main main, List<Class<?>> commands) {
+  static CommandLine commandLine(Main main, List<Object> commands) {
     CommandLine cli = new CommandLine(main);
-    for (Class<?> command : commands) {
-      cli.addSubcommand(command);
+    for (Object command : commands) {
+      cli.addSubcommand(command instanceof RecordCommand.Verb verb ? verb.commandLine() : command);
     }
     withHelpEverywhere(cli);
     return cli;
@@ -120,7 +131,7 @@ public final class Main implements Runnable {
    * The subcommand the arguments name (the first one that is not an option), or all of them when
    * they name none that exists: the root's help, or an error that lists the commands.
    */
-  static List<Class<?>> commandsFor(String[] args) {
+  static List<Object> commandsFor(String[] args) {
     String named = null;
     for (String arg : args) {
       if (!arg.startsWith("-")) {
@@ -131,15 +142,24 @@ public final class Main implements Runnable {
     if (named == null) {
       return COMMANDS;
     }
-    for (Class<?> command : COMMANDS) {
-      Command annotation = command.getAnnotation(Command.class);
-      if (annotation != null
-          && !command.equals(CommandLine.HelpCommand.class)
-          && (annotation.name().equals(named) || List.of(annotation.aliases()).contains(named))) {
+    for (Object command : COMMANDS) {
+      if (names(command).contains(named)) {
         return List.of(command);
       }
     }
     return COMMANDS;
+  }
+
+  /** The names a command line may call a command by; none for {@code help}, which takes names. */
+  private static List<String> names(Object command) {
+    if (command instanceof RecordCommand.Verb verb) {
+      return List.of(verb.command);
+    }
+    Command annotation = ((Class<?>) command).getAnnotation(Command.class);
+    if (annotation == null || command.equals(CommandLine.HelpCommand.class)) {
+      return List.of();
+    }
+    return Stream.concat(Stream.of(annotation.name()), Stream.of(annotation.aliases())).toList();
   }
 
   /**
@@ -188,6 +208,16 @@ public final class Main implements Runnable {
               + "); run again with --verbose for the stack trace and report it";
     }
     return text.replaceAll("\\s*\\R\\s*", " ").strip();
+  }
+
+  /** Whether the failure, or one of its causes, is damage found in the index. */
+  static boolean damaged(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof IndexDamagedException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String fileSystem(FileSystemException e) {

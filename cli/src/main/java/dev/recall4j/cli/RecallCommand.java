@@ -80,6 +80,9 @@ final class RecallCommand implements Callable<Integer> {
       } else {
         ResultPrinter.text(result, out);
       }
+      out.flush();
+      // After the answer is out: the recall log is for `stats`, never worth a slower answer.
+      engine.statistics().logRecallNow(request, result);
     }
     return 0;
   }

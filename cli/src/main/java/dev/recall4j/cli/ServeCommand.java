@@ -5,6 +5,7 @@ import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Teams;
 import dev.recall4j.server.HttpServer;
+import dev.recall4j.server.IntegrityWatch;
 import dev.recall4j.server.LocalWriteServer;
 import dev.recall4j.server.ServerConfigFile;
 import dev.recall4j.server.ServerSettings;
@@ -14,6 +15,7 @@ import dev.recall4j.server.TokenGrant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -93,6 +95,16 @@ final class ServeCommand implements Callable<Integer> {
               + ").")
   Integer pageTokens;
 
+  @Option(
+      names = "--check-every",
+      paramLabel = "DURATION",
+      defaultValue = "10m",
+      converter = WaitDuration.class,
+      description =
+          "How often to check every index file against its checksum in the background, besides at"
+              + " start-up; 0: at start-up only (default: ${DEFAULT-VALUE}).")
+  Duration checkEvery;
+
   @Override
   public Integer call() throws Exception {
     EngineConfig config = options.config();
@@ -112,7 +124,8 @@ final class ServeCommand implements Callable<Integer> {
                 ? pageTokens
                 : Objects.requireNonNullElse(
                     file.pageTokenCeiling(), ServerSettings.DEFAULT_PAGE_TOKEN_CEILING),
-            version);
+            version,
+            file.allowedHosts());
     String host = null;
     int port = 0;
     if (transport.http != null) {
@@ -130,6 +143,7 @@ final class ServeCommand implements Callable<Integer> {
       HttpServer.requireSafeBind(host, settings); // before the index is opened
     }
     RecallEngine engine = RecallEngine.open(config);
+    warmModel(engine);
     // Other processes' writing commands send their writes here while this process holds the
     // index (its note in the index directory), whichever transport agents use.
     LocalWriteServer localWrites;
@@ -139,6 +153,7 @@ final class ServeCommand implements Callable<Integer> {
       engine.close();
       throw e;
     }
+    IntegrityWatch watch = IntegrityWatch.start(engine, checkEvery);
     AutoCloseable server;
     Waiter waiter;
     try {
@@ -147,6 +162,11 @@ final class ServeCommand implements Callable<Integer> {
         StdioServer stdio = StdioServer.start(engine, settings, System.in, System.out);
         server = stdio;
         waiter = stdio::awaitClose;
+        // Ready, said where a client or its user looks: stdout is the protocol's.
+        spec.commandLine()
+            .getErr()
+            .printf("recall4j serve: serving %s over stdio (MCP)%n", config.indexDir());
+        spec.commandLine().getErr().flush();
       } else {
         HttpServer http = HttpServer.start(engine, settings, host, port);
         server = http;
@@ -159,7 +179,8 @@ final class ServeCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
       }
     } catch (Exception | Error e) {
-      try (engine) {
+      try (engine;
+          watch) {
         localWrites.close();
       }
       throw e;
@@ -168,7 +189,7 @@ final class ServeCommand implements Callable<Integer> {
     Runnable stop =
         () -> {
           if (stopped.compareAndSet(false, true)) {
-            stop(localWrites, server, engine);
+            stop(localWrites, server, watch, engine);
           }
         };
     // SIGTERM or SIGINT: close the server, then the engine (every acknowledged write committed).
@@ -176,6 +197,28 @@ final class ServeCommand implements Callable<Integer> {
     waiter.await(); // until the hook stops the server, or a stdio client closes its end
     stop.run();
     return 0;
+  }
+
+  /** The query embedded before serving (and so in the query cache). */
+  static final String WARM_UP_QUERY = "warm-up";
+
+  /**
+   * Ready means warm: waits for the model (an in-process one loads in the background while the
+   * index opens, about a second) and embeds one query, so that the first recall served neither
+   * misses its deadline nor pays the model's first run (15-30 ms against 5 for the next ones, bge
+   * on 2 busy cores). A model that fails here is logged; recall answers lexically until it works.
+   */
+  private static void warmModel(RecallEngine engine) {
+    engine
+        .embedder()
+        .ifPresent(
+            embedder -> {
+              try {
+                embedder.embedQuery(WARM_UP_QUERY);
+              } catch (RuntimeException e) {
+                LOG.warn("embedder not ready, recall is lexical until it is: {}", e.getMessage());
+              }
+            });
   }
 
   /** The server: section of the configuration file in use (--config, else ./recall4j.yaml). */
@@ -193,13 +236,20 @@ final class ServeCommand implements Callable<Integer> {
     void await() throws InterruptedException;
   }
 
-  /** Stops taking writes (removing the note), then the server, then commits and closes. */
+  /**
+   * Stops taking writes (removing the note), then the server and the integrity checks, then commits
+   * and closes.
+   */
   private static void stop(
-      LocalWriteServer localWrites, AutoCloseable server, RecallEngine engine) {
+      LocalWriteServer localWrites,
+      AutoCloseable server,
+      IntegrityWatch watch,
+      RecallEngine engine) {
     try (engine;
+        watch;
         server;
         localWrites) {
-      // closed in reverse order: local writes, server, engine
+      // closed in reverse order: local writes, server, integrity checks, engine
     } catch (Exception e) {
       LOG.warn("closing the server: {}", e.toString());
     }

@@ -1,7 +1,7 @@
 package dev.recall4j.cli;
 
 import dev.recall4j.engine.EngineConfig;
-import dev.recall4j.server.IndexWrites;
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.sources.SourceSync;
 import dev.recall4j.sources.SourcesConfig;
 import java.io.IOException;
@@ -22,9 +22,6 @@ final class SourceOptions {
   static SourceSync sync(
       EngineOptions options, EngineConfig config, IndexWrites writes, int batchSize) {
     return new SourceSync(
-        new WritesSyncTarget(writes, config.indexDir()),
-        options.scope(config),
-        Clock.systemUTC(),
-        batchSize);
+        writes, config.indexDir(), options.scope(config), Clock.systemUTC(), batchSize);
   }
 }

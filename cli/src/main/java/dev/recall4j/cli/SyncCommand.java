@@ -2,7 +2,7 @@ package dev.recall4j.cli;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.engine.EngineConfig;
-import dev.recall4j.server.IndexWrites;
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.sources.SourceSpec;
 import dev.recall4j.sources.SourceSync;
 import dev.recall4j.sources.SourceWatcher;

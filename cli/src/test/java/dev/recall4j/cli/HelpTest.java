@@ -68,4 +68,14 @@ class HelpTest {
     assertEquals(2, typo.exit());
     assertTrue(typo.err().contains("Did you mean: recall4j recall"), typo.err());
   }
+
+  @Test
+  void noCommandIsAUsageErrorThatListsEveryCommand() {
+    Run bare = run();
+    assertEquals(2, bare.exit());
+    assertTrue(bare.err().startsWith("missing command"), bare.err());
+    for (String name : java.util.List.of("recall", "search", "add", "sync", "serve", "verify")) {
+      assertTrue(bare.err().contains("  " + name), name + " missing from: " + bare.err());
+    }
+  }
 }

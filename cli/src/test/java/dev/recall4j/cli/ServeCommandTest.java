@@ -12,9 +12,6 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +24,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code recall4j serve} as a real process: refused binds, and SIGTERM commits and exits. */
+/**
+ * {@code recall4j serve} as a real process: refused binds, SIGTERM commits and exits, and the model
+ * is warm when it reports ready.
+ */
 class ServeCommandTest {
   @TempDir Path dir;
 
@@ -78,6 +78,54 @@ class ServeCommandTest {
   @Test
   void sigtermCommitsWhatWasAcknowledgedAndReleasesTheIndex() throws Exception {
     Path index = dir.resolve("index");
+    Served server = serve(index, "none");
+    try {
+      HttpResponse<String> saved =
+          server.post(
+              "/v1/records", "{\"id\":\"kept-1\",\"content\":\"Acknowledged before SIGTERM.\"}");
+      assertEquals(200, saved.statusCode(), saved.body());
+
+      server.process().destroy(); // SIGTERM
+      assertTrue(
+          server.process().waitFor(60, TimeUnit.SECONDS), "the server did not exit on SIGTERM");
+    } finally {
+      server.process().destroyForcibly();
+    }
+    EngineConfig config =
+        EngineConfig.builder(dir).indexDir(index).embedderProvider(EmbedderProvider.NONE).build();
+    try (RecallEngine engine = RecallEngine.open(config, null, Clock.systemUTC())) {
+      assertEquals(
+          List.of("kept-1"),
+          engine.get(Scope.of(Scope.DEFAULT_NAMESPACE), "kept-1").stream()
+              .map(r -> r.id())
+              .toList());
+    }
+  }
+
+  @Test
+  void theModelIsLoadedAndWarmWhenServeReportsReady() throws Exception {
+    // No time for the model at all: the vector path answers only with a vector already cached,
+    // which the warm-up query is when the model ran before the server said it was ready.
+    Files.writeString(dir.resolve("recall4j.yaml"), "recall:\n  deadline_ms: 0\n");
+    Served server = serve(dir.resolve("index"), "onnx");
+    try {
+      HttpResponse<String> recall =
+          server.post("/v1/recall", "{\"query\":\"" + ServeCommand.WARM_UP_QUERY + "\"}");
+      assertEquals(200, recall.statusCode(), recall.body());
+      assertTrue(recall.body().contains("\"mode\":\"hybrid\""), recall.body());
+    } finally {
+      server.process().destroyForcibly();
+    }
+  }
+
+  /** A serve process over HTTP on a free loopback port, which its first line names. */
+  private record Served(Process process, int port) {
+    HttpResponse<String> post(String path, String body) throws Exception {
+      return ServedWritesTest.post(port, path, body);
+    }
+  }
+
+  private Served serve(Path index, String embedder) throws Exception {
     Process server =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -90,44 +138,20 @@ class ServeCommandTest {
                 "--index",
                 index.toString(),
                 "--embedder",
-                "none",
+                embedder,
                 "--http",
                 "127.0.0.1:0")
             .directory(dir.toFile())
             .redirectError(ProcessBuilder.Redirect.DISCARD)
             .start();
-    try {
-      BufferedReader out =
-          new BufferedReader(
-              new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-      String line = out.readLine();
-      Matcher port = Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)").matcher(String.valueOf(line));
-      assertTrue(port.find(), "no address in: " + line);
-      HttpResponse<String> saved =
-          HttpClient.newHttpClient()
-              .send(
-                  HttpRequest.newBuilder(
-                          URI.create("http://127.0.0.1:" + port.group(1) + "/v1/records"))
-                      .POST(
-                          HttpRequest.BodyPublishers.ofString(
-                              "{\"id\":\"kept-1\",\"content\":\"Acknowledged before SIGTERM.\"}"))
-                      .build(),
-                  HttpResponse.BodyHandlers.ofString());
-      assertEquals(200, saved.statusCode(), saved.body());
-
-      server.destroy(); // SIGTERM
-      assertTrue(server.waitFor(60, TimeUnit.SECONDS), "the server did not exit on SIGTERM");
-    } finally {
+    String line =
+        new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))
+            .readLine();
+    Matcher port = Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)").matcher(String.valueOf(line));
+    if (!port.find()) {
       server.destroyForcibly();
+      throw new AssertionError("no address in: " + line);
     }
-    EngineConfig config =
-        EngineConfig.builder(dir).indexDir(index).embedderProvider(EmbedderProvider.NONE).build();
-    try (RecallEngine engine = RecallEngine.open(config, null, Clock.systemUTC())) {
-      assertEquals(
-          List.of("kept-1"),
-          engine.get(Scope.of(Scope.DEFAULT_NAMESPACE), "kept-1").stream()
-              .map(r -> r.id())
-              .toList());
-    }
+    return new Served(server, Integer.parseInt(port.group(1)));
   }
 }

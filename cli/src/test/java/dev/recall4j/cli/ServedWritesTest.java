@@ -41,6 +41,11 @@ class ServedWritesTest {
   @TempDir Path dir;
 
   private Process serve(Path index, String... transport) throws Exception {
+    return serve(index, ProcessBuilder.Redirect.DISCARD, transport);
+  }
+
+  private Process serve(Path index, ProcessBuilder.Redirect stderr, String... transport)
+      throws Exception {
     List<String> command =
         new ArrayList<>(
             List.of(
@@ -57,10 +62,7 @@ class ServedWritesTest {
                 "--embedder",
                 "none"));
     command.addAll(List.of(transport));
-    return new ProcessBuilder(command)
-        .directory(dir.toFile())
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
+    return new ProcessBuilder(command).directory(dir.toFile()).redirectError(stderr).start();
   }
 
   /** The port a {@code serve --http} child prints on its first line. */
@@ -89,7 +91,8 @@ class ServedWritesTest {
     return new Run(exit, out.toString(), err.toString());
   }
 
-  private static HttpResponse<String> post(int port, String path, String body) throws Exception {
+  /** A JSON POST to a server on loopback (ServeCommandTest's too). */
+  static HttpResponse<String> post(int port, String path, String body) throws Exception {
     return HttpClient.newHttpClient()
         .send(
             HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
@@ -170,12 +173,20 @@ class ServedWritesTest {
   @Test
   void aStdioServerTakesTheWritesToo() throws Exception {
     Path index = dir.resolve("index");
-    Process server = serve(index, "--stdio");
+    Path stderr = dir.resolve("serve.err");
+    Process server = serve(index, ProcessBuilder.Redirect.to(stderr.toFile()), "--stdio");
     try {
       Path note = index.resolve(ServeFile.NAME);
       for (int i = 0; i < 600 && !Files.exists(note); i++) {
         Thread.sleep(100);
       }
+      // Ready is said on stderr (stdout is the protocol's), once the server listens.
+      for (int i = 0; i < 600 && !Files.readString(stderr).contains("over stdio"); i++) {
+        Thread.sleep(100);
+      }
+      assertTrue(
+          Files.readString(stderr).contains("recall4j serve: serving " + index + " over stdio"),
+          Files.readString(stderr));
       Run added = run(cli(index, "add", "--id", "from-cli", "--content", "Served over stdio."));
       assertEquals(0, added.exit(), added.err());
       server.getOutputStream().close(); // the client went away: the server commits and exits

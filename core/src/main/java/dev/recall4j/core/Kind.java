@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
 public record Kind(String name) {
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
-  /** L0 identity: who the agent is. Capped at {@link MemoryRecord#IDENTITY_MAX_CHARS}. */
+  /**
+   * L0 identity: who the agent is. Shown up to {@link MemoryRecord#IDENTITY_MAX_CHARS} per block.
+   */
   public static final Kind IDENTITY = new Kind("identity");
 
   public static final Kind WORKSPACE_PROFILE = new Kind("workspace_profile");
@@ -71,8 +73,8 @@ public record Kind(String name) {
     String normalised = Checks.notBlank(value, field).toLowerCase(Locale.ROOT).replace('-', '_');
     try {
       return of(normalised);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(field + e.getMessage().substring("kind".length()), e);
+    } catch (InvalidFieldException e) {
+      throw new InvalidFieldException(field, e.problem(), e);
     }
   }
 

@@ -34,7 +34,8 @@ import java.util.Objects;
  * @param links ids of related records
  * @param title optional short title
  * @param content the text that is searched and injected; never blank, at most {@link
- *     #MAX_CONTENT_CHARS} characters ({@link #IDENTITY_MAX_CHARS} for the L0 identity)
+ *     #MAX_CONTENT_CHARS} characters (the L0 identity too: the packer caps what it shows, {@link
+ *     #IDENTITY_MAX_CHARS})
  * @param summary optional one-line summary, rendered instead of the content when space is short
  * @param origin optional file origin (path, chunk, line)
  * @param contentHash SHA-256 of the normalised content ({@link ContentHash}); computed when absent
@@ -74,7 +75,11 @@ public record MemoryRecord(
   /** The largest content accepted, in characters: big enough for a document section. */
   public static final int MAX_CONTENT_CHARS = 1_000_000;
 
-  /** The L0 identity record is injected in every recall, so it is kept short. */
+  /**
+   * The characters of L0 identity the packer shows in one block, by default: identity is injected
+   * in every recall, so it is kept short there. A longer record is stored as its owner wrote it (an
+   * agent's store is synced whole) and cut, with a marker, when packed.
+   */
   public static final int IDENTITY_MAX_CHARS = 1_000;
 
   /**
@@ -118,12 +123,6 @@ public record MemoryRecord(
         "content",
         "must be at most %d characters, got %d",
         MAX_CONTENT_CHARS,
-        content.length());
-    Checks.require(
-        !kind.equals(Kind.IDENTITY) || content.length() <= IDENTITY_MAX_CHARS,
-        "content",
-        "an identity (L0) record must be at most %d characters, got %d",
-        IDENTITY_MAX_CHARS,
         content.length());
     summary = Checks.wellFormed(Checks.blankToNull(summary), "summary");
     if (contentHash == null) {

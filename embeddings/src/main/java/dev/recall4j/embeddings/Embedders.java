@@ -37,12 +37,13 @@ public final class Embedders {
    * one per application and share it; it is thread-safe.
    *
    * <p>Conventions applied: bge-small-en-v15-q prefixes queries with {@code "Represent this
-   * sentence for searching relevant passages: "}; all-minilm-l6-v2-q takes text as it is. Texts
-   * longer than 510 word pieces are embedded as the token-weighted average of 510-piece windows
-   * (langchain4j's rule); chunk long documents instead (MiniLM was trained on at most 256).
+   * sentence for searching relevant passages: "}; all-minilm-l6-v2-q takes text as it is. A text is
+   * cut after 512 word pieces (bge) or 128 (MiniLM), as langchain4j's encoder cut it: chunk long
+   * documents.
    *
-   * <p>{@code embedQuery} computes on the calling thread; {@code embedDocuments} on one worker
-   * thread per core, each ONNX run single-threaded (the fastest arrangement measured on 2 cores).
+   * <p>{@code embedQuery} computes on the calling thread; {@code embedDocuments} one text per core
+   * at a time, the calling thread one of them, each text its own single-threaded run, never padded
+   * into a batch (the models' dynamic quantisation would make a vector depend on its batch).
    *
    * @param modelName one of {@link #inProcessModels()}
    * @throws IllegalArgumentException naming {@code embedder.model} and the accepted names when the
@@ -59,8 +60,7 @@ public final class Embedders {
 
   private static void checkOnClassPath(InProcessModel model, ClassLoader loader) {
     if (loader.getResource(model.onnxResource) == null
-        || loader.getResource("dev/langchain4j/model/embedding/onnx/OnnxBertBiEncoder.class")
-            == null
+        || loader.getResource("ai/djl/huggingface/tokenizers/HuggingFaceTokenizer.class") == null
         || loader.getResource("ai/onnxruntime/OrtSession.class") == null) {
       // Checked here, before OnnxEmbedder is loaded: its verification needs the ONNX classes.
       throw new IllegalStateException(model.missingArtifactMessage());

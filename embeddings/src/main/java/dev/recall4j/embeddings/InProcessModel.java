@@ -8,13 +8,12 @@ import java.util.List;
  *
  * <p>Resource names and pooling are those of langchain4j's own model classes ({@code
  * AllMiniLmL6V2QuantizedEmbeddingModel}, {@code BgeSmallEnV15QuantizedEmbeddingModel}), read from
- * the same jars; this module loads them itself only to choose the ONNX Runtime thread settings (see
- * {@link OnnxEmbedder}).
+ * the same jars; this module runs them itself (see {@link OnnxEmbedder}).
  */
 enum InProcessModel {
   /**
    * sentence-transformers/all-MiniLM-L6-v2, int8-quantised: mean pooling, no query instruction.
-   * Trained on sequences of at most 256 word pieces.
+   * Trained on sequences of at most 256 word pieces; the jar's tokenizer cuts at 128.
    */
   ALL_MINILM_L6_V2_Q(
       "all-minilm-l6-v2-q",
@@ -22,7 +21,8 @@ enum InProcessModel {
       "all-minilm-l6-v2-q.onnx",
       "all-minilm-l6-v2-q-tokenizer.json",
       false,
-      ""),
+      "",
+      128),
   /**
    * BAAI/bge-small-en-v1.5, int8-quantised: CLS pooling; queries (not passages) carry the
    * instruction the model card prescribes for retrieval. Trained on up to 512 word pieces.
@@ -33,7 +33,8 @@ enum InProcessModel {
       "bge-small-en-v1.5-q.onnx",
       "bge-small-en-v1.5-q-tokenizer.json",
       true,
-      "Represent this sentence for searching relevant passages: ");
+      "Represent this sentence for searching relevant passages: ",
+      512);
 
   /** Both models return 384 components. */
   static final int DIMENSION = 384;
@@ -45,19 +46,28 @@ enum InProcessModel {
   final boolean clsPooling;
   final String queryInstruction;
 
+  /**
+   * Word pieces read of a text, [CLS] and [SEP] included; the rest is cut. The cut langchain4j's
+   * encoder applied through the same tokenizer (its JSON's, else DJL's default of 512), so that the
+   * vectors of long texts stay those already stored.
+   */
+  final int maxTokens;
+
   InProcessModel(
       String modelName,
       String artifact,
       String onnxResource,
       String tokenizerResource,
       boolean clsPooling,
-      String queryInstruction) {
+      String queryInstruction,
+      int maxTokens) {
     this.modelName = modelName;
     this.artifact = artifact;
     this.onnxResource = onnxResource;
     this.tokenizerResource = tokenizerResource;
     this.clsPooling = clsPooling;
     this.queryInstruction = queryInstruction;
+    this.maxTokens = maxTokens;
   }
 
   /** What to do when the model's artifact is not on the class path. */

@@ -3,11 +3,6 @@ package dev.recall4j.embeddings;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import dev.langchain4j.data.embedding.Embedding;
-import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
-import dev.langchain4j.model.embedding.onnx.PoolingMode;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Embedder;
 import java.io.IOException;
@@ -17,43 +12,47 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /*
- * An in-process ONNX model through langchain4j's OnnxBertBiEncoder.
+ * An in-process ONNX model: the model jar's graph and tokenizer, run here (langchain4j's
+ * OnnxBertBiEncoder did it until issue 35; BertEncoder keeps its vectors bit for bit).
  *
- * Threads. langchain4j's own model classes open their ONNX Runtime session with default options
- * (intra-op threads = cores) and run embedAll on a pool of `cores` threads, so on 2 cores four
- * compute threads fight for two cores. Here the session gets one intra-op thread and documents are
- * spread over one worker per core: on SciFact abstracts that was 25-55 % more documents/s for
- * both models, and a query (one short sequence) is as fast as with two intra-op threads
- * (docs/RESULTS.md ("Embedding models")). Each document is still one ONNX run: langchain4j does not pad several
- * texts into one batch tensor.
+ * Threads. One session with one intra-op thread: a run is computed on its caller's thread, and
+ * documents run one per core at a time. Measured on 2 cores (docs/RESULTS.md, "The query embedding
+ * and ingest with the model"): documents are fastest so; a second intra-op thread speeds a query
+ * up only while it spins between operators (0.67x on an idle machine), and spinning makes a query
+ * 2x slower as soon as the other core is busy, as it is while a recall searches its lexical path
+ * or anything else runs; a sleeping second thread wakes too late to help on an idle machine and
+ * costs 10-45 % more CPU a query.
  *
- * Long texts. OnnxBertBiEncoder tokenises the whole text, cuts it into windows of 510 word pieces,
- * embeds each window and returns the token-count-weighted average of the window vectors,
- * normalised. Nothing is silently cut, but a long text becomes a blur of its windows, and MiniLM
- * sees windows twice as long as it was trained on (256): chunk before embedding.
+ * Long texts are cut, not windowed: at 512 word pieces for bge, 128 for MiniLM (the cut in its
+ * tokenizer's JSON), [CLS] and [SEP] included. Chunk before embedding (the engine's passages).
  */
 final class OnnxEmbedder implements Embedder {
   private static final Logger LOG = LoggerFactory.getLogger(OnnxEmbedder.class);
 
   private final InProcessModel model;
   private final OrtSession session;
-  private final ExecutorService workers;
-  private final Encoder encoder;
+  private final WordPieces tokenizer;
+  private final BertEncoder encoder;
+  private final ExecutorService helpers;
   private volatile boolean closed;
 
-  private OnnxEmbedder(InProcessModel model, OrtSession session, OnnxBertBiEncoder bert) {
+  private OnnxEmbedder(InProcessModel model, OrtSession session, WordPieces tokenizer) {
     this.model = model;
     this.session = session;
-    this.workers =
+    this.tokenizer = tokenizer;
+    this.encoder = new BertEncoder(OrtEnvironment.getEnvironment(), session, model.clsPooling);
+    this.helpers =
         Executors.newFixedThreadPool(
-            workerCount(), DaemonThreads.named("recall4j-embed-" + model.modelName));
-    this.encoder = new Encoder(workers, bert);
+            Math.max(1, cores() - 1), DaemonThreads.named("recall4j-embed-" + model.modelName));
   }
 
   /**
@@ -70,9 +69,9 @@ final class OnnxEmbedder implements Embedder {
     ModelFiles.useCachedRuntimeLibraries(loader);
     OrtEnvironment environment = OrtEnvironment.getEnvironment();
     try (InputStream onnx = loader.getResourceAsStream(model.onnxResource);
-        InputStream tokenizer = loader.getResourceAsStream(model.tokenizerResource);
+        InputStream tokenizerJson = loader.getResourceAsStream(model.tokenizerResource);
         OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-      if (onnx == null || tokenizer == null) {
+      if (onnx == null || tokenizerJson == null) {
         throw new IllegalStateException(model.missingArtifactMessage());
       }
       options.setIntraOpNumThreads(1);
@@ -82,11 +81,10 @@ final class OnnxEmbedder implements Embedder {
           graph.isPresent()
               ? environment.createSession(graph.get().toString(), options)
               : environment.createSession(onnx.readAllBytes(), options);
-      OnnxBertBiEncoder bert;
+      WordPieces tokenizer;
       try {
-        PoolingMode pooling = model.clsPooling ? PoolingMode.CLS : PoolingMode.MEAN;
-        bert = new OnnxBertBiEncoder(environment, session, tokenizer, pooling);
-      } catch (RuntimeException e) {
+        tokenizer = WordPieces.load(tokenizerJson, model.maxTokens);
+      } catch (IOException | RuntimeException e) {
         session.close();
         throw e;
       }
@@ -94,7 +92,7 @@ final class OnnxEmbedder implements Embedder {
           "loaded in-process embedding model {} in {} ms",
           model.modelName,
           (System.nanoTime() - start) / 1_000_000);
-      return new OnnxEmbedder(model, session, bert);
+      return new OnnxEmbedder(model, session, tokenizer);
     } catch (OrtException e) {
       throw new IllegalStateException("embedder: cannot load ONNX model " + model.modelName, e);
     } catch (IOException e) {
@@ -130,39 +128,70 @@ final class OnnxEmbedder implements Embedder {
   public float[] embedQuery(String query) {
     Checks.require(query != null && !query.isBlank(), "query", "must not be null or blank");
     ensureOpen();
-    try {
-      return check(encoder.embed(model.queryInstruction + query).content());
-    } catch (RuntimeException e) {
-      throw failure(e);
-    }
+    return embed(model.queryInstruction + query);
   }
 
-  /** Embeds on one worker thread per core; blocks until all are done. */
+  /**
+   * Embeds on the calling thread and one helper per further core, each taking the next text when
+   * done with one; blocks until all are done.
+   */
   @Override
   public List<float[]> embedDocuments(List<String> texts) {
     Checks.notNull(texts, "texts");
-    List<TextSegment> segments = new ArrayList<>(texts.size());
     for (int i = 0; i < texts.size(); i++) {
       String text = texts.get(i);
       Checks.require(
           text != null && !text.isBlank(), "texts[" + i + "]", "must not be null or blank");
-      segments.add(TextSegment.from(text));
-    }
-    if (segments.isEmpty()) {
-      return List.of();
     }
     ensureOpen();
-    List<Embedding> embeddings;
+    float[][] vectors = new float[texts.size()][];
+    AtomicInteger next = new AtomicInteger();
+    Runnable work =
+        () -> {
+          try {
+            for (int i = next.getAndIncrement(); i < vectors.length; i = next.getAndIncrement()) {
+              vectors[i] = embed(texts.get(i));
+            }
+          } catch (RuntimeException e) {
+            next.set(vectors.length); // the others stop after their current text
+            throw e;
+          }
+        };
+    List<Future<?>> helping = new ArrayList<>();
+    for (int h = Math.min(cores() - 1, texts.size() - 1); h > 0; h--) {
+      helping.add(helpers.submit(work));
+    }
+    work.run();
+    for (Future<?> helper : helping) {
+      join(helper);
+    }
+    return List.of(vectors);
+  }
+
+  private float[] embed(String text) {
     try {
-      embeddings = encoder.embedAll(segments).content();
-    } catch (RuntimeException e) {
+      return Vectors.unit(
+          encoder.embed(tokenizer.ids(text), InProcessModel.DIMENSION),
+          InProcessModel.DIMENSION,
+          toString());
+    } catch (OrtException | RuntimeException e) {
       throw failure(e);
     }
-    List<float[]> vectors = new ArrayList<>(embeddings.size());
-    for (Embedding embedding : embeddings) {
-      vectors.add(check(embedding));
+  }
+
+  /** Waits for a helper; its failure is rethrown as it was thrown on the helper's thread. */
+  private static void join(Future<?> helper) {
+    try {
+      helper.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new EmbeddingException("interrupted while embedding documents", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException failure) {
+        throw failure;
+      }
+      throw new EmbeddingException("embedding documents failed: " + e.getCause(), e.getCause());
     }
-    return vectors;
   }
 
   @Override
@@ -171,7 +200,8 @@ final class OnnxEmbedder implements Embedder {
       return;
     }
     closed = true;
-    workers.shutdown();
+    helpers.shutdown();
+    tokenizer.close();
     try {
       session.close();
     } catch (OrtException e) {
@@ -190,38 +220,14 @@ final class OnnxEmbedder implements Embedder {
     }
   }
 
-  private float[] check(Embedding embedding) {
-    return Vectors.unit(embedding.vector(), InProcessModel.DIMENSION, toString());
-  }
-
-  private EmbeddingException failure(RuntimeException e) {
+  private EmbeddingException failure(Exception e) {
     if (e instanceof EmbeddingException embedding) {
       return embedding;
     }
     return new EmbeddingException(toString() + " failed: " + e.getMessage(), e);
   }
 
-  private static int workerCount() {
+  private static int cores() {
     return Math.max(1, Runtime.getRuntime().availableProcessors());
-  }
-
-  /** langchain4j's in-process model around our own session; its embedAll uses our workers. */
-  private static final class Encoder extends AbstractInProcessEmbeddingModel {
-    private final OnnxBertBiEncoder bert;
-
-    Encoder(ExecutorService workers, OnnxBertBiEncoder bert) {
-      super(workers);
-      this.bert = bert;
-    }
-
-    @Override
-    protected OnnxBertBiEncoder model() {
-      return bert;
-    }
-
-    @Override
-    protected Integer knownDimension() {
-      return InProcessModel.DIMENSION;
-    }
   }
 }

@@ -35,6 +35,8 @@ import java.util.Locale;
  * @param suggestedShare the share suggested; equal to {@code currentShare} unless raising or
  *     lowering
  * @param notes informational lines beside the suggestion (frequent compression)
+ * @param shareKey the setting to edit, as the configuration spells it ({@code budget.share}, or an
+ *     agent's {@code memory.budget_pct})
  */
 public record BudgetAdvice(
     int sessions,
@@ -44,7 +46,8 @@ public record BudgetAdvice(
     Suggestion suggestion,
     double currentShare,
     double suggestedShare,
-    List<String> notes) {
+    List<String> notes,
+    String shareKey) {
 
   /** Sessions needed before any advice is given. */
   public static final int MIN_SESSIONS = 10;
@@ -82,12 +85,18 @@ public record BudgetAdvice(
     notes = List.copyOf(notes);
   }
 
+  /** {@link #of(List, double, String)} for a configuration that spells it {@code budget.share}. */
+  public static BudgetAdvice of(List<SessionStats> recentFirst, double currentShare) {
+    return of(recentFirst, currentShare, "budget.share");
+  }
+
   /**
    * Applies the rules to sessions ordered most recent first (only the first {@link #WINDOW} count).
    *
    * @param currentShare the configured budget share in (0, 1]
    */
-  public static BudgetAdvice of(List<SessionStats> recentFirst, double currentShare) {
+  public static BudgetAdvice of(
+      List<SessionStats> recentFirst, double currentShare, String shareKey) {
     Checks.notNull(recentFirst, "sessions");
     List<SessionStats> window = recentFirst.subList(0, Math.min(WINDOW, recentFirst.size()));
     int n = window.size();
@@ -115,7 +124,8 @@ public record BudgetAdvice(
           Suggestion.NOT_ENOUGH_DATA,
           currentShare,
           currentShare,
-          notes);
+          notes,
+          shareKey);
     }
     if (compressed > FREQUENT_COMPRESSION) {
       notes.add(
@@ -138,7 +148,7 @@ public record BudgetAdvice(
       suggested = currentShare;
     }
     return new BudgetAdvice(
-        n, utilisation, compressed, speed, suggestion, currentShare, suggested, notes);
+        n, utilisation, compressed, speed, suggestion, currentShare, suggested, notes, shareKey);
   }
 
   /**
@@ -168,14 +178,15 @@ public record BudgetAdvice(
               case RAISE_SHARE ->
                   over
                       + String.format(
-                          Locale.ROOT, " - consider raising budget.share to %.2f", suggestedShare);
+                          Locale.ROOT, " - consider raising %s to %.2f", shareKey, suggestedShare);
               case LOWER_SHARE ->
                   over
                       + String.format(
                           Locale.ROOT,
-                          " at %.1f tokens/s - the model struggles with a large context; consider lowering budget.share to %.2f"
+                          " at %.1f tokens/s - the model struggles with a large context; consider lowering %s to %.2f"
                               + " and leaning on lexical recall",
                           avgTokensPerSec,
+                          shareKey,
                           suggestedShare);
             });
     notes.forEach(note -> lines.add("Budget advice: " + note));

@@ -7,6 +7,7 @@ import dev.recall4j.budget.Section;
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.ConfigSection;
+import dev.recall4j.core.InvalidFieldException;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.TokenCounter;
 import java.util.HashMap;
@@ -30,6 +31,8 @@ import java.util.TreeMap;
  *     the words of the block an agent's prompt refers to
  * @param quotas {@code budget.quotas}: the share of the budget each listed kind's ranked records
  *     may take together, in [0, 1] (none by default)
+ * @param shareKey the setting that set {@code share}, as its file spells it ({@code budget.share},
+ *     or an agent's {@code memory.budget_pct}): what budget advice tells the user to edit
  */
 public record BudgetSettings(
     int contextLength,
@@ -38,7 +41,8 @@ public record BudgetSettings(
     double pinnedShare,
     String renderer,
     RenderOptions renderOptions,
-    Map<Kind, Double> quotas) {
+    Map<Kind, Double> quotas,
+    String shareKey) {
   /** {@code budget.renderer} unless configured. */
   public static final String DEFAULT_RENDERER = "grouped";
 
@@ -58,8 +62,8 @@ public record BudgetSettings(
     Checks.notNull(renderOptions, "budget.headings");
     try {
       Renderers.byName(renderer, renderOptions);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("budget." + e.getMessage(), e);
+    } catch (InvalidFieldException e) {
+      throw new InvalidFieldException("budget." + e.field(), e.problem(), e);
     }
     quotas = Map.copyOf(Checks.notNull(quotas, "budget.quotas"));
     quotas.forEach(
@@ -69,6 +73,7 @@ public record BudgetSettings(
                 "budget.quotas." + kind.name(),
                 "must be a share in [0, 1], got %s",
                 quota));
+    Checks.notBlank(shareKey, "shareKey");
   }
 
   /** Context unknown, a quarter of it, cl100k, the packer's pinned share, grouped, no quotas. */
@@ -80,7 +85,8 @@ public record BudgetSettings(
           Packer.DEFAULT_PINNED_SHARE,
           DEFAULT_RENDERER,
           RenderOptions.DEFAULT,
-          Map.of());
+          Map.of(),
+          "budget.share");
 
   /** These settings with what {@code budget} says over them. */
   BudgetSettings read(ConfigSection s) {
@@ -97,7 +103,7 @@ public record BudgetSettings(
         "render_source_context");
     BudgetSettings[] b = {this};
     s.integer("context_length", v -> b[0] = b[0].withContextLength(v));
-    s.number("share", v -> b[0] = b[0].withShare(v));
+    s.number("share", v -> b[0] = b[0].withShare(v).withShareKey(s.key("share")));
     s.text("tokenizer", v -> b[0] = b[0].withTokenCounter(TokenCounters.byName(v)));
     s.number("pinned_share", v -> b[0] = b[0].withPinnedShare(v));
     s.text("renderer", v -> b[0] = b[0].withRenderer(v));
@@ -132,37 +138,43 @@ public record BudgetSettings(
 
   public BudgetSettings withContextLength(int tokens) {
     return new BudgetSettings(
-        tokens, share, tokenCounter, pinnedShare, renderer, renderOptions, quotas);
+        tokens, share, tokenCounter, pinnedShare, renderer, renderOptions, quotas, shareKey);
   }
 
   public BudgetSettings withShare(double s) {
     return new BudgetSettings(
-        contextLength, s, tokenCounter, pinnedShare, renderer, renderOptions, quotas);
+        contextLength, s, tokenCounter, pinnedShare, renderer, renderOptions, quotas, shareKey);
   }
 
   public BudgetSettings withTokenCounter(TokenCounter counter) {
     return new BudgetSettings(
-        contextLength, share, counter, pinnedShare, renderer, renderOptions, quotas);
+        contextLength, share, counter, pinnedShare, renderer, renderOptions, quotas, shareKey);
   }
 
   public BudgetSettings withPinnedShare(double s) {
     return new BudgetSettings(
-        contextLength, share, tokenCounter, s, renderer, renderOptions, quotas);
+        contextLength, share, tokenCounter, s, renderer, renderOptions, quotas, shareKey);
   }
 
   public BudgetSettings withRenderer(String name) {
     return new BudgetSettings(
-        contextLength, share, tokenCounter, pinnedShare, name, renderOptions, quotas);
+        contextLength, share, tokenCounter, pinnedShare, name, renderOptions, quotas, shareKey);
   }
 
   public BudgetSettings withRenderOptions(RenderOptions options) {
     return new BudgetSettings(
-        contextLength, share, tokenCounter, pinnedShare, renderer, options, quotas);
+        contextLength, share, tokenCounter, pinnedShare, renderer, options, quotas, shareKey);
+  }
+
+  /** The setting that set the share, for advice; see {@link #shareKey()}. */
+  public BudgetSettings withShareKey(String key) {
+    return new BudgetSettings(
+        contextLength, share, tokenCounter, pinnedShare, renderer, renderOptions, quotas, key);
   }
 
   public BudgetSettings withQuotas(Map<Kind, Double> q) {
     return new BudgetSettings(
-        contextLength, share, tokenCounter, pinnedShare, renderer, renderOptions, q);
+        contextLength, share, tokenCounter, pinnedShare, renderer, renderOptions, q, shareKey);
   }
 
   /** The packer of these settings rendering with the configured renderer. */

@@ -179,7 +179,9 @@ public final class ConfigFile {
    */
   private static void applyAgentKeys(
       ConfigSection memory, EngineConfig.Builder b, Path file, ConfigSection root) {
-    memory.number("budget_pct", b::budgetShare);
+    memory.number(
+        "budget_pct",
+        v -> b.budget(b.budget().withShare(v).withShareKey(memory.key("budget_pct"))));
     memory.integer("top_k", b::topK);
     memory.text("current_project", b::project);
     List<String> ignored = new ArrayList<>();

@@ -9,18 +9,16 @@ import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.ScoredRecord;
-import dev.recall4j.core.Tier;
 import dev.recall4j.core.store.Hit;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
+import dev.recall4j.core.store.StoreHealth;
 import dev.recall4j.ranking.RankingResult;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -47,12 +45,15 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
+ * <p>Its writes are the {@link IndexWrites} port, which documents each of them; the server's client
+ * for a running {@code serve} is the port's other implementation.
+ *
  * <p>The façade wires one object per job: {@link RecallPipeline} (retrieval across scopes within
  * the deadline by {@link Retriever}, ranking, packing), {@link RecordWrites} (every state change,
  * under one {@link WriteLock}), {@link RecordLookup} (reads by id), {@link AccessLog} (access
  * statistics and the recall log, in the background), {@link Exporter} and {@link Statistics}.
  */
-public final class RecallEngine implements Closeable {
+public final class RecallEngine implements IndexWrites {
   private static final Logger LOG = LoggerFactory.getLogger(RecallEngine.class);
 
   private final EngineParts parts;
@@ -159,6 +160,7 @@ public final class RecallEngine implements Closeable {
   }
 
   /** The embedder in use, if any. */
+  @Override
   public Optional<Embedder> embedder() {
     return Optional.ofNullable(parts.embedder);
   }
@@ -174,61 +176,22 @@ public final class RecallEngine implements Closeable {
     return saveAll(List.of(record)).get(0);
   }
 
-  /**
-   * Saves one record like {@link #save} and says whether it was new: the {@code add} command and a
-   * {@code memory_append} tool report {@link Saved#duplicateOf()} to the caller. A duplicate is a
-   * record whose content an active record of the same scope and silo holds already, under another
-   * id (the save keeps that one) or under the same id.
-   */
+  @Override
   public Saved add(MemoryRecord record) {
     return writes.add(record);
   }
 
-  /**
-   * Saves many records in one commit: all or nothing. Embeds records without a vector first, in
-   * batches of {@code embedder.batch_size}.
-   *
-   * <p><b>Idempotent by content.</b> A memory or KB record whose content (by {@link
-   * dev.recall4j.core.ContentHash}) equals that of an active record in exactly the same scope and
-   * silo is not stored again: the stored record keeps its id, history and statistics, its {@code
-   * updated} time is refreshed to now, and an archived one returns to the active tier (saving it
-   * again says it matters again). Nothing is ever deleted by a save. RAG chunks are identified by
-   * id only ({@code file#chunk}). Repeats within the batch collapse the same way.
-   *
-   * <p><b>Replace by id.</b> A record whose id is stored already replaces it, keeping the stored
-   * {@code created} (the earlier of the two), {@code recallCount} and {@code lastAccessed}; its
-   * {@code updated} becomes now. An id held by another namespace is refused, since ids are global
-   * to the index and a save must never touch another namespace's record. Where the batch repeats an
-   * id, the later record wins. Use {@link #importAll} to restore records exactly as given.
-   *
-   * @return the records as stored, one per input in input order
-   * @throws IllegalArgumentException naming the field of the first bad record; nothing is written
-   */
-  public List<MemoryRecord> saveAll(Collection<MemoryRecord> records) {
-    return saveAll(records, IngestProgress.NONE);
-  }
-
-  /** {@link #saveAll(Collection)} with progress reports after each embedding batch. */
+  @Override
   public List<MemoryRecord> saveAll(Collection<MemoryRecord> records, IngestProgress progress) {
     return writes.saveAll(records, progress);
   }
 
-  /**
-   * Writes records exactly as given (times, status, tier, statistics, links): the restore half of a
-   * JSONL export, lossless. No deduplication, no refreshed times; records without a vector are
-   * embedded when an embedder is configured. One commit, all or nothing. An id held by another
-   * namespace is refused, as in {@link #saveAll(Collection)}.
-   */
+  @Override
   public List<MemoryRecord> importAll(Collection<MemoryRecord> records) {
     return writes.importAll(records);
   }
 
-  /**
-   * The record with this id if it exists and the scope reaches it (any status or tier). By-id
-   * operations ({@code get}, {@code history}, {@code forget}, {@code pin}, {@code supersede}...)
-   * and {@link #export} follow {@link Scope#canReach}: a scope without a project reaches every
-   * project of its namespace; a scope with one, that project and the records without one.
-   */
+  @Override
   public Optional<MemoryRecord> get(Scope scope, String id) {
     return get(scope, Teams.NONE, id);
   }
@@ -238,22 +201,7 @@ public final class RecallEngine implements Closeable {
     return lookup.get(scope, teams, id);
   }
 
-  /**
-   * Replaces a record by a new one in one durable step (one commit): the old record's status
-   * becomes {@code superseded} (kept for history, never recalled), its {@code updated} time now and
-   * the new id is added to its links; the new record is stored with {@code supersedes = oldId}. A
-   * user correction is saved this way, typically with {@link
-   * dev.recall4j.core.Source#USER_CORRECTION}.
-   *
-   * @param scope the caller's scope; it must see the old record and the new record's scope
-   * @param newRecord a record with an id not stored yet, whose {@code supersedes} is null or {@code
-   *     oldId}
-   * @return the new record as stored
-   * @throws IllegalArgumentException naming the field: {@code id} (no such record), {@code status}
-   *     (the old record is superseded or deleted), {@code newRecord.id} (already stored), {@code
-   *     newRecord.scope} (outside the caller's scope), {@code supersedes} (names another record);
-   *     nothing is changed
-   */
+  @Override
   public MemoryRecord supersede(Scope scope, String oldId, MemoryRecord newRecord) {
     return writes.supersede(scope, oldId, newRecord);
   }
@@ -269,58 +217,9 @@ public final class RecallEngine implements Closeable {
     return lookup.history(scope, id);
   }
 
-  /**
-   * Forgets a record: a soft delete. Its status becomes {@code deleted} and its {@code updated}
-   * time records when it was forgotten; it stays in the index for audit, is shown by {@link #get}
-   * and exported, but never recalled again. Forgetting a forgotten record changes nothing.
-   *
-   * @throws IllegalArgumentException naming the id when the scope holds no such record
-   */
-  public MemoryRecord forget(Scope scope, String id) {
-    return writes.forget(scope, id);
-  }
-
-  /**
-   * Moves an active record to the archived tier: recalled only by requests that include the
-   * archive. Archiving an archived record changes nothing.
-   *
-   * @throws IllegalArgumentException naming {@code id} (unknown) or {@code status} (not active)
-   */
-  public MemoryRecord archive(Scope scope, String id) {
-    return writes.changeTier(
-        scope, id, Tier.ARCHIVED, EnumSet.of(Tier.ACTIVE, Tier.PINNED), "archived");
-  }
-
-  /** Brings an archived record back to the active tier; see {@link #archive}. */
-  public MemoryRecord unarchive(Scope scope, String id) {
-    return writes.changeTier(scope, id, Tier.ACTIVE, EnumSet.of(Tier.ARCHIVED), "unarchived");
-  }
-
-  /**
-   * Pins an active record ({@code always_load}): injected first in every recall of its scope,
-   * whatever the query, under the budget's pinned share. Pinning a pinned record changes nothing.
-   *
-   * @throws IllegalArgumentException naming {@code id} (unknown) or {@code status} (not active)
-   */
-  public MemoryRecord pin(Scope scope, String id) {
-    return writes.changeTier(
-        scope, id, Tier.PINNED, EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED), "pinned");
-  }
-
-  /** Returns a pinned record to the active tier (recalled by relevance); see {@link #pin}. */
-  public MemoryRecord unpin(Scope scope, String id) {
-    return writes.changeTier(scope, id, Tier.ACTIVE, EnumSet.of(Tier.PINNED), "unpinned");
-  }
-
-  /**
-   * Deletes a record for good (the user owns the data): it is gone from the index, from recall,
-   * {@code get}, history and export. Records linking to it keep their links.
-   *
-   * @return the record as it was before the purge
-   * @throws IllegalArgumentException naming the id when the scope holds no such record
-   */
-  public MemoryRecord purge(Scope scope, String id) {
-    return writes.purge(scope, id);
+  @Override
+  public MemoryRecord change(Change change, Scope scope, String id) {
+    return writes.change(change, scope, id);
   }
 
   /**
@@ -353,6 +252,17 @@ public final class RecallEngine implements Closeable {
    */
   public Statistics statistics() {
     return statistics;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The same as {@code statistics().recordSession}; throws {@link IllegalStateException} on a
+   * read-only engine too.
+   */
+  @Override
+  public void recordSession(Scope scope, SessionStats session) {
+    statistics.recordSession(scope, session);
   }
 
   /**
@@ -468,12 +378,7 @@ public final class RecallEngine implements Closeable {
     return io(() -> store.find(filter, limit));
   }
 
-  /**
-   * Merges the index into one segment and commits: maintenance after a bulk ingest or import (the
-   * CLI's {@code ingest} and {@code import} call it), not a per-write step. A search visits every
-   * segment, so one segment halves recall latency at 100K records (docs/RESULTS.md, issue 7);
-   * merging costs about 30 s there. Writes wait meanwhile; recalls continue.
-   */
+  @Override
   public void compact() {
     lock.run(() -> io(() -> store.compact()));
   }
@@ -486,6 +391,23 @@ public final class RecallEngine implements Closeable {
   /** Counts and sizes of what the namespace holds. */
   public EngineStatus status(Scope scope) {
     return io(() -> EngineStatus.of(store, scope));
+  }
+
+  /**
+   * Whether the index can serve now: degraded, with the cause in one line, while writes cannot
+   * succeed (a full disk; the engine reopens a failed writer by itself) or once damage was found
+   * (from then on every read fails with {@link dev.recall4j.core.store.IndexDamagedException}).
+   */
+  public StoreHealth health() {
+    return store.health();
+  }
+
+  /**
+   * Checks every file of the index against its checksum (reads the whole index: a server runs it at
+   * start-up and on a schedule) and returns {@link #health()}.
+   */
+  public StoreHealth checkIntegrity() {
+    return io(() -> store.checkIntegrity());
   }
 
   /** Waits for background work (access statistics) and closes the index and the embedder. */

@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -22,7 +23,7 @@ import java.util.Set;
  * The write path: saves (deduplicated by content, replacing by id), imports, supersedes, lifecycle
  * changes of status and tier, and purges, each under the write lock and in one commit. Records
  * without a vector are embedded first, outside the lock, or left to the background {@link
- * EmbeddingQueue} when there is one. {@link RecallEngine} documents each operation.
+ * EmbeddingQueue} when there is one. {@link IndexWrites} documents each operation.
  */
 final class RecordWrites {
   private final RecordStore store;
@@ -134,7 +135,21 @@ final class RecordWrites {
         });
   }
 
-  MemoryRecord forget(Scope scope, String id) {
+  MemoryRecord change(IndexWrites.Change change, Scope scope, String id) {
+    Checks.notNull(change, "change");
+    return switch (change) {
+      case FORGET -> forget(scope, id);
+      case ARCHIVE ->
+          changeTier(scope, id, Tier.ARCHIVED, EnumSet.of(Tier.ACTIVE, Tier.PINNED), "archived");
+      case UNARCHIVE -> changeTier(scope, id, Tier.ACTIVE, EnumSet.of(Tier.ARCHIVED), "unarchived");
+      case PIN ->
+          changeTier(scope, id, Tier.PINNED, EnumSet.of(Tier.ACTIVE, Tier.ARCHIVED), "pinned");
+      case UNPIN -> changeTier(scope, id, Tier.ACTIVE, EnumSet.of(Tier.PINNED), "unpinned");
+      case PURGE -> purge(scope, id);
+    };
+  }
+
+  private MemoryRecord forget(Scope scope, String id) {
     return lock.locked(
         () -> {
           MemoryRecord current = lookup.require(scope, id);
@@ -151,7 +166,8 @@ final class RecordWrites {
    * Moves an active record of one of the {@code from} tiers to {@code target}; {@code verb} names
    * the change.
    */
-  MemoryRecord changeTier(Scope scope, String id, Tier target, Set<Tier> from, String verb) {
+  private MemoryRecord changeTier(
+      Scope scope, String id, Tier target, Set<Tier> from, String verb) {
     return lock.locked(
         () -> {
           MemoryRecord current = lookup.require(scope, id);
@@ -172,7 +188,7 @@ final class RecordWrites {
         });
   }
 
-  MemoryRecord purge(Scope scope, String id) {
+  private MemoryRecord purge(Scope scope, String id) {
     return lock.locked(
         () -> {
           MemoryRecord current = lookup.require(scope, id);

@@ -1,6 +1,8 @@
 package dev.recall4j.engine;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.Scope;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,23 +29,31 @@ public final class Statistics {
   private final boolean writable;
 
   /** Opens the store when first needed: empty when the database does not exist (yet). */
-  private final StoreOpener opener;
+  private final StatsOpener opener;
 
   private final Clock clock;
-  private final double budgetShare;
+  private final BudgetSettings budget;
+
+  /**
+   * The database file and its settings, for {@link #logRecallNow}; null when statistics are off.
+   */
+  private final Path statsFile;
+
+  private final StatsSettings statsSettings;
   private Optional<StatsStore> store;
 
-  private interface StoreOpener {
+  private interface StatsOpener {
     Optional<StatsStore> open() throws IOException;
   }
 
-  private Statistics(
-      boolean enabled, boolean writable, StoreOpener opener, Clock clock, double budgetShare) {
-    this.enabled = enabled;
+  private Statistics(EngineConfig config, boolean writable, StatsOpener opener, Clock clock) {
+    this.enabled = config.stats().enabled();
     this.writable = writable;
     this.opener = opener;
     this.clock = clock;
-    this.budgetShare = budgetShare;
+    this.budget = config.budget();
+    this.statsFile = enabled ? config.statsFile() : null;
+    this.statsSettings = config.stats();
   }
 
   /**
@@ -53,8 +63,7 @@ public final class Statistics {
    */
   static Statistics open(EngineConfig config, Clock clock) throws IOException {
     StatsSettings stats = config.stats();
-    Statistics statistics =
-        new Statistics(stats.enabled(), true, Optional::empty, clock, config.budget().share());
+    Statistics statistics = new Statistics(config, true, Optional::empty, clock);
     if (stats.enabled()) {
       migrate(config);
       statistics.store =
@@ -72,14 +81,13 @@ public final class Statistics {
   static Statistics openReadOnly(EngineConfig config, Clock clock) {
     Path file = config.statsFile();
     return new Statistics(
-        config.stats().enabled(),
+        config,
         false,
         () ->
             Files.isRegularFile(file)
                 ? Optional.of(StatsStore.openReadOnly(file))
                 : Optional.empty(),
-        clock,
-        config.budget().share());
+        clock);
   }
 
   /**
@@ -97,6 +105,33 @@ public final class Statistics {
           legacy,
           config.statsFile(),
           legacy.getParent());
+    }
+  }
+
+  /**
+   * Logs one recall of a read-only engine now: for a process that recalls once and exits (the CLI's
+   * one-shot {@code recall}), so that {@code stats} shows it. The index is not touched (its {@code
+   * recallCount} stays), and the database only when it already exists and can be written: nothing
+   * is created, and a read-only copy is left as it is.
+   *
+   * @return whether the recall was logged
+   */
+  public boolean logRecallNow(RecallRequest request, RecallResult result) {
+    Checks.notNull(request, "request");
+    Checks.notNull(result, "result");
+    if (!enabled || writable || statsFile == null || !StatsFiles.writable(statsFile)) {
+      return false;
+    }
+    StatsSettings stats = statsSettings;
+    try (StatsStore log =
+        StatsStore.open(
+            statsFile, stats.shareDb(), stats.logMaxRows(), Duration.ofDays(stats.logMaxDays()))) {
+      log.logRecalls(
+          List.of(RecallLogEntry.of(request.scope(), request.query(), result, clock.instant())));
+      return true;
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("recall not logged in {}: {}", statsFile, e.toString());
+      return false;
     }
   }
 
@@ -136,7 +171,7 @@ public final class Statistics {
         store()
             .map(s -> s.recentSessions(scope.namespace(), BudgetAdvice.WINDOW))
             .orElse(List.of());
-    return Optional.of(BudgetAdvice.of(sessions, budgetShare));
+    return Optional.of(BudgetAdvice.of(sessions, budget.share(), budget.shareKey()));
   }
 
   /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.List;
 
 /**
@@ -40,5 +41,25 @@ final class StatsFiles {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether a file may be written by this process and is not marked read-only: {@code root} may
+   * write a file whose mode forbids it, but a file nobody may write says "leave me as I am".
+   */
+  static boolean writable(Path file) {
+    if (!Files.isRegularFile(file) || !Files.isWritable(file)) {
+      return false;
+    }
+    try {
+      return Files.getPosixFilePermissions(file).stream()
+          .anyMatch(
+              p ->
+                  p == PosixFilePermission.OWNER_WRITE
+                      || p == PosixFilePermission.GROUP_WRITE
+                      || p == PosixFilePermission.OTHERS_WRITE);
+    } catch (UnsupportedOperationException | IOException e) {
+      return true; // no POSIX modes here: isWritable has decided
+    }
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.Scope;
+import dev.recall4j.core.store.IndexDamagedException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,6 +73,9 @@ final class StatsStore implements Closeable {
       CREATE INDEX IF NOT EXISTS memory_stats_namespace ON memory_stats (namespace, id);
       """;
 
+  /** SQLite's result codes for a damaged file: SQLITE_CORRUPT and SQLITE_NOTADB. */
+  private static final List<Integer> DAMAGED = List.of(11, 26);
+
   private final Path file;
   private final Connection connection;
   private final int logMaxRows;
@@ -108,6 +112,7 @@ final class StatsStore implements Closeable {
         st.execute("PRAGMA busy_timeout=5000");
         // In WAL mode NORMAL survives an application crash; a power cut may lose the last rows.
         st.execute("PRAGMA synchronous=NORMAL");
+        adoptAgentSessions(st);
         for (String statement : SCHEMA.split(";")) {
           if (!statement.isBlank()) {
             st.execute(statement);
@@ -119,8 +124,22 @@ final class StatsStore implements Closeable {
       }
       return new StatsStore(file, connection, logMaxRows, logMaxAge);
     } catch (SQLException e) {
-      throw new IOException("cannot open statistics database " + file + ": " + e.getMessage(), e);
+      throw failure(file, "cannot open statistics database ", e);
     }
+  }
+
+  /**
+   * What a failed call throws: {@link IndexDamagedException} when SQLite finds the file damaged (so
+   * that the message says to run {@code recall4j verify}), else an {@link IOException}.
+   */
+  private static IOException failure(Path file, String what, SQLException e) {
+    if (DAMAGED.contains(e.getErrorCode() & 0xff)) {
+      throw IndexDamagedException.in(
+          file.toAbsolutePath().getParent().toString(),
+          "statistics database " + file + " (" + e.getMessage() + ")",
+          e);
+    }
+    return new IOException(what + file + ": " + e.getMessage(), e);
   }
 
   /**
@@ -147,7 +166,35 @@ final class StatsStore implements Closeable {
       }
       return new StatsStore(file, connection, 0, Duration.ZERO);
     } catch (SQLException e) {
-      throw new IOException("cannot read statistics database " + file + ": " + e.getMessage(), e);
+      throw failure(file, "cannot read statistics database ", e);
+    }
+  }
+
+  /**
+   * A shared database ({@code stats.share_db}) may hold the Go agent's own {@code memory_stats}
+   * (seed 000: session id, budget and injected tokens, compressed, time; one agent, so no
+   * namespace): its rows are sessions too, so recall4j adds the columns it needs (nullable or
+   * defaulted, which the agent's inserts, naming their columns, never notice) and reads the agent's
+   * rows as the default namespace's.
+   */
+  private static void adoptAgentSessions(Statement st) throws SQLException {
+    List<String> columns = new ArrayList<>();
+    try (ResultSet rs = st.executeQuery("PRAGMA table_info(memory_stats)")) {
+      while (rs.next()) {
+        columns.add(rs.getString("name"));
+      }
+    }
+    if (columns.isEmpty()) {
+      return;
+    }
+    if (!columns.contains("namespace")) {
+      st.execute(
+          "ALTER TABLE memory_stats ADD COLUMN namespace TEXT NOT NULL DEFAULT '"
+              + Scope.DEFAULT_NAMESPACE
+              + "'");
+    }
+    if (!columns.contains("avg_tokens_per_sec")) {
+      st.execute("ALTER TABLE memory_stats ADD COLUMN avg_tokens_per_sec REAL");
     }
   }
 
@@ -388,8 +435,7 @@ final class StatsStore implements Closeable {
     try {
       return call.call();
     } catch (SQLException e) {
-      throw new UncheckedIOException(
-          new IOException("statistics database " + file + ": " + e.getMessage(), e));
+      throw new UncheckedIOException(failure(file, "statistics database ", e));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

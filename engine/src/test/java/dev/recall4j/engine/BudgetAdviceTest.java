@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.engine.BudgetAdvice.Suggestion;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,6 +16,7 @@ import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class BudgetAdviceTest {
   static List<SessionStats> sessions(
@@ -40,6 +44,22 @@ class BudgetAdviceTest {
         List.of(
             "Budget advice: avg utilisation 93% over last 12 sessions - consider raising budget.share to 0.35"),
         advice.lines());
+  }
+
+  @Test
+  void adviceNamesTheSettingAsTheAgentsFileSpellsIt(@TempDir Path dir) throws IOException {
+    Path agent = Files.writeString(dir.resolve("harvey.yaml"), "memory:\n  budget_pct: 0.25\n");
+    BudgetSettings budget = ConfigFile.read(agent).budget();
+    assertEquals("memory.budget_pct", budget.shareKey());
+    BudgetAdvice advice =
+        BudgetAdvice.of(sessions(12, 512, 476, 0, 8.0), budget.share(), budget.shareKey());
+    assertEquals(
+        List.of(
+            "Budget advice: avg utilisation 93% over last 12 sessions - consider raising memory.budget_pct to 0.35"),
+        advice.lines());
+    // recall4j's own spelling wins when both are there, and is what advice names then.
+    Files.writeString(agent, "memory:\n  budget_pct: 0.25\n  budget: {share: 0.3}\n");
+    assertEquals("memory.budget.share", ConfigFile.read(agent).budget().shareKey());
   }
 
   @Test

@@ -427,17 +427,6 @@ public abstract class LifecycleConformance extends StoreSuite {
       assertMessage(
           "tier: record \"cold\" is archived; only [pinned] records can be unpinned",
           () -> engine.unpin(ALICE, "cold"));
-      String longIdentity = "x".repeat(MemoryRecord.IDENTITY_MAX_CHARS + 1);
-      assertMessage(
-          "content: an identity (L0) record must be at most 1000 characters, got 1001",
-          () ->
-              engine.supersede(
-                  ALICE,
-                  "pinned",
-                  memory("id2", "x").toBuilder()
-                      .kind(Kind.IDENTITY)
-                      .content(longIdentity)
-                      .build()));
       assertMessage(
           "namespace: must not be empty or blank", () -> engine.forget(Scope.of(""), "live"));
       assertMessage("teams: bad team name", () -> Teams.of("no spaces allowed"));

@@ -236,6 +236,49 @@ class StatsTest {
     assertEquals(List.of("invoices", "memory_stats", "recall_log"), tables(theirs));
   }
 
+  @Test
+  void theGoAgentsOwnMemoryStatsTableIsSharedAndItsSessionsCount() throws Exception {
+    // Seed 000's memoriesSchema: memory_stats without a namespace, filled by the agent itself.
+    Path agentDb = workspace.resolve("agents/memories/memories.db");
+    Files.createDirectories(agentDb.getParent());
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + agentDb);
+        var st = c.createStatement()) {
+      st.execute(
+          "CREATE TABLE memories (id INTEGER PRIMARY KEY, summary TEXT NOT NULL, status TEXT)");
+      st.execute(
+          """
+          CREATE TABLE IF NOT EXISTS memory_stats (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          session_id TEXT NOT NULL,
+          budget_tokens INTEGER NOT NULL DEFAULT 0,
+          injected_tokens INTEGER NOT NULL DEFAULT 0,
+          compressed INTEGER NOT NULL DEFAULT 0,
+          recorded_at TEXT NOT NULL)""");
+      for (int i = 0; i < 12; i++) {
+        st.execute(
+            "INSERT INTO memory_stats (session_id, budget_tokens, injected_tokens, compressed,"
+                + " recorded_at) VALUES ('agent-"
+                + i
+                + "', 512, 500, 0, '2026-11-01T00:00:00Z')");
+      }
+    }
+    EngineConfig config = config().statsDb(agentDb).statsShareDb(true).build();
+    try (RecallEngine engine = RecallEngine.open(config, null, clock)) {
+      Scope own = Scope.of(Scope.DEFAULT_NAMESPACE);
+      engine.statistics().recordSession(own, new SessionStats("ours", 512, 480, false, null));
+      BudgetAdvice advice = engine.statistics().budgetAdvice(own).orElseThrow();
+      assertEquals(13, advice.sessions(), "the agent's 12 sessions and ours");
+      assertEquals(BudgetAdvice.Suggestion.RAISE_SHARE, advice.suggestion());
+    }
+    // The agent keeps inserting its own rows, naming its columns, as before.
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + agentDb);
+        var st = c.createStatement()) {
+      st.execute(
+          "INSERT INTO memory_stats (session_id, budget_tokens, injected_tokens, compressed,"
+              + " recorded_at) VALUES ('agent-12', 512, 100, 1, '2026-11-02T00:00:00Z')");
+    }
+  }
+
   static List<String> tables(Path file) throws Exception {
     List<String> names = new java.util.ArrayList<>();
     try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);

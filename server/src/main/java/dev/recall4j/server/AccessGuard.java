@@ -8,32 +8,51 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * The one gate of every HTTP request, MCP and JSON API alike. It refuses a browser {@code Origin}
- * that is neither loopback nor allowed (the MCP spec's DNS-rebinding guidance), then finds the
+ * The one gate of every HTTP request, MCP and JSON API alike, per the MCP spec's DNS-rebinding
+ * guidance. A server bound to a loopback address answers only requests whose {@code Host} names
+ * this machine ({@link LoopbackHosts}) or a configured host ({@code server.allowed_hosts}): a page
+ * of {@code evil.example} whose name an attacker re-points at 127.0.0.1 sends {@code Host:
+ * evil.example}, and browsers send no {@code Origin} on same-origin GETs, so the Host is what
+ * tells. Then a browser {@code Origin} must be loopback (every spelling) or configured. Then the
  * caller's {@link Tenant}: from its bearer token when tokens are configured (401 without a known
- * one), else the server's default tenant. The tenant travels as a request attribute; tokens are
- * never logged or echoed.
+ * one), else the server's default tenant. Refusals are 403 with a JSON body naming what was
+ * refused. The tenant travels as a request attribute; tokens are never logged or echoed.
  */
 final class AccessGuard implements Filter {
   static final String TENANT_ATTRIBUTE = McpRecallServer.TENANT;
-  private static final Set<String> LOOPBACK_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]");
 
   private final Tenant defaultTenant;
   private final List<TokenGrant> grants;
   private final List<String> allowedOrigins;
+  private final Set<String> allowedHosts;
+  private final boolean loopbackBind;
 
-  AccessGuard(Tenant defaultTenant, List<TokenGrant> grants, List<String> allowedOrigins) {
+  /**
+   * @param allowedHosts host names a loopback server answers besides loopback ones (lower case)
+   * @param loopbackBind whether the server listens on a loopback address only: then the Host is
+   *     checked
+   */
+  AccessGuard(
+      Tenant defaultTenant,
+      List<TokenGrant> grants,
+      List<String> allowedOrigins,
+      List<String> allowedHosts,
+      boolean loopbackBind) {
     this.defaultTenant = defaultTenant;
     this.grants = List.copyOf(grants);
     this.allowedOrigins = List.copyOf(allowedOrigins);
+    this.allowedHosts =
+        allowedHosts.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    this.loopbackBind = loopbackBind;
   }
 
   @Override
@@ -41,6 +60,17 @@ final class AccessGuard implements Filter {
       throws IOException, ServletException {
     HttpServletRequest request = (HttpServletRequest) req;
     HttpServletResponse response = (HttpServletResponse) res;
+    String host = request.getHeader("Host");
+    if (loopbackBind && !hostAllowed(host)) {
+      refuse(
+          response,
+          403,
+          "host not allowed: "
+              + host
+              + " (a loopback server answers loopback host names only; add it to"
+              + " server.allowed_hosts)");
+      return;
+    }
     String origin = request.getHeader("Origin");
     if (origin != null && !originAllowed(origin)) {
       refuse(response, 403, "origin not allowed: " + origin);
@@ -79,6 +109,12 @@ final class AccessGuard implements Filter {
     return found;
   }
 
+  boolean hostAllowed(String header) {
+    String host = LoopbackHosts.hostOfHeader(header);
+    return host != null
+        && (LoopbackHosts.isLoopback(host) || allowedHosts.contains(host.toLowerCase(Locale.ROOT)));
+  }
+
   boolean originAllowed(String origin) {
     for (String allowed : allowedOrigins) {
       if (allowed.equals(origin)
@@ -87,15 +123,7 @@ final class AccessGuard implements Filter {
         return true;
       }
     }
-    try {
-      URI uri = URI.create(origin);
-      String host = uri.getHost();
-      return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
-          && host != null
-          && LOOPBACK_HOSTS.contains(host.contains(":") ? "[" + host + "]" : host);
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
+    return LoopbackHosts.isLoopback(LoopbackHosts.hostOfOrigin(origin));
   }
 
   private static void refuse(HttpServletResponse response, int status, String message)

@@ -1,5 +1,6 @@
 package dev.recall4j.server;
 
+import dev.recall4j.core.store.StoreHealth;
 import dev.recall4j.engine.RecallEngine;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
@@ -12,13 +13,19 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Map;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * MCP streamable HTTP at {@code /mcp}, the JSON API under {@code /v1/} and {@code GET /health}, on
@@ -75,8 +82,11 @@ public final class HttpServer implements AutoCloseable {
     if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
       System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
     }
-    Server jetty = new Server();
-    ServerConnector connector = new ServerConnector(jetty);
+    Server jetty = new Server(requestThreads());
+    ServerConnector connector =
+        new ServerConnector(jetty, new HttpConnectionFactory(limitedHttp()));
+    connector.setIdleTimeout(IDLE_TIMEOUT.toMillis());
+    jetty.addBean(new NetworkConnectionLimit(MAX_CONNECTIONS, connector));
     connector.setHost(host);
     connector.setPort(port);
     jetty.addConnector(connector);
@@ -85,14 +95,24 @@ public final class HttpServer implements AutoCloseable {
     FilterHolder guard =
         new FilterHolder(
             new AccessGuard(
-                settings.defaultTenant(), settings.tokens(), settings.allowedOrigins()));
+                settings.defaultTenant(),
+                settings.tokens(),
+                settings.allowedOrigins(),
+                settings.allowedHosts(),
+                isLoopback(host)));
     guard.setAsyncSupported(true);
     context.addFilter(guard, "/*", EnumSet.of(DispatcherType.REQUEST));
+    FilterHolder limits = new FilterHolder(new RequestLimits());
+    limits.setAsyncSupported(true);
+    context.addFilter(limits, "/*", EnumSet.of(DispatcherType.REQUEST));
+    FilterHolder envelope = new FilterHolder(new JsonRpcEnvelope());
+    envelope.setAsyncSupported(true);
+    context.addFilter(envelope, "/mcp", EnumSet.of(DispatcherType.REQUEST));
     ServletHolder mcpHolder = new ServletHolder(transport);
     mcpHolder.setAsyncSupported(true);
     context.addServlet(mcpHolder, "/mcp");
     context.addServlet(new ServletHolder(new JsonApiServlet(operations)), "/v1/*");
-    context.addServlet(new ServletHolder(new HealthServlet()), "/health");
+    context.addServlet(new ServletHolder(new HealthServlet(engine)), "/health");
     jetty.setHandler(context);
     try {
       jetty.start();
@@ -102,6 +122,42 @@ public final class HttpServer implements AutoCloseable {
       throw e;
     }
     return new HttpServer(jetty, mcp);
+  }
+
+  /**
+   * Connections open at once at most; beyond, new ones wait in the accept queue. Each costs a
+   * parked virtual thread while it sends its request, so a few hundred slow clients stay cheap.
+   */
+  static final int MAX_CONNECTIONS = 1024;
+
+  /**
+   * A connection that sends nothing for this long is closed, a stalled request body among them (a
+   * body that trickles is cut by the data rate and {@link RequestLimits#BODY_DEADLINE}).
+   */
+  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+  /**
+   * Requests run on virtual threads, so a client that sends its body slowly parks one instead of
+   * holding one of a few platform threads; Jetty's own selector and acceptor stay on platform
+   * threads.
+   */
+  private static QueuedThreadPool requestThreads() {
+    QueuedThreadPool threads = new QueuedThreadPool(16, 2);
+    threads.setName("recall4j-http");
+    threads.setVirtualThreadsExecutor(VirtualThreads.getDefaultVirtualThreadsExecutor());
+    return threads;
+  }
+
+  /**
+   * HTTP/1.1 without the server's version in answers. No minimum request data rate: Jetty measures
+   * it from the start of the request, so under load a small body that took a few milliseconds to
+   * arrive failed it (a 408 for 16 bytes); a trickling body is cut by {@link
+   * RequestLimits#BODY_DEADLINE} instead.
+   */
+  private static HttpConfiguration limitedHttp() {
+    HttpConfiguration http = new HttpConfiguration();
+    http.setSendServerVersion(false);
+    return http;
   }
 
   /** The port listened on (the one picked when started with port 0). */
@@ -133,13 +189,7 @@ public final class HttpServer implements AutoCloseable {
     if (!settings.tokens().isEmpty()) {
       return;
     }
-    boolean loopback;
-    try {
-      loopback = InetAddress.getByName(host).isLoopbackAddress();
-    } catch (UnknownHostException e) {
-      throw new IllegalArgumentException("--http " + host + ": unknown host");
-    }
-    if (!loopback) {
+    if (!isLoopback(host)) {
       throw new IllegalArgumentException(
           "--http "
               + host
@@ -148,15 +198,45 @@ public final class HttpServer implements AutoCloseable {
     }
   }
 
-  /** {@code GET /health}: 200 while the server answers; no data, no token needed. */
+  /**
+   * Whether the bind address is this machine only: then {@link AccessGuard} checks every Host.
+   *
+   * @throws IllegalArgumentException naming an address that does not resolve
+   */
+  private static boolean isLoopback(String host) {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("--http " + host + ": unknown host");
+    }
+  }
+
+  /**
+   * {@code GET /health}, no token needed: 200 {@code {"status":"ok"}} while the index serves, 503
+   * {@code {"status":"degraded","reason":"..."}} while its writes cannot succeed (a full disk) or
+   * once damage was found in it; no data.
+   */
   private static final class HealthServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
+
+    private final transient RecallEngine engine;
+
+    HealthServlet(RecallEngine engine) {
+      this.engine = engine;
+    }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response)
         throws IOException {
+      StoreHealth health = engine.health();
+      response.setStatus(health.ok() ? 200 : 503);
       response.setContentType("application/json");
-      response.getWriter().write("{\"status\":\"ok\"}");
+      response.setCharacterEncoding("UTF-8");
+      JsonBodies.write(
+          response.getOutputStream(),
+          health.ok()
+              ? Map.of("status", "ok")
+              : Map.of("status", "degraded", "reason", health.problem()));
     }
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.IngestProgress;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Saved;
@@ -50,8 +51,7 @@ public final class LocalWriteServer implements AutoCloseable {
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     URI url = URI.create("http://127.0.0.1:" + http.getAddress().getPort());
     ServeFile note = ServeFile.forThisProcess(url);
-    EngineWrites writes = new EngineWrites(engine);
-    http.createContext("/write", exchange -> handle(exchange, note, writes));
+    http.createContext("/write", exchange -> handle(exchange, note, engine));
     ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     http.setExecutor(threads);
     http.start();
@@ -71,7 +71,7 @@ public final class LocalWriteServer implements AutoCloseable {
     return note;
   }
 
-  private static void handle(HttpExchange exchange, ServeFile note, EngineWrites writes)
+  private static void handle(HttpExchange exchange, ServeFile note, IndexWrites writes)
       throws IOException {
     try (exchange) {
       String secret = exchange.getRequestHeaders().getFirst(ServeFile.SECRET_HEADER);
@@ -101,7 +101,7 @@ public final class LocalWriteServer implements AutoCloseable {
     }
   }
 
-  private static JsonNode dispatch(JsonNode call, EngineWrites writes) {
+  private static JsonNode dispatch(JsonNode call, IndexWrites writes) {
     ObjectNode answer = WriteMessages.JSON.createObjectNode();
     switch (call.path("op").asText()) {
       case "ping" -> {}

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.IngestProgress;
 import dev.recall4j.engine.Saved;
 import dev.recall4j.engine.SessionStats;
@@ -13,15 +14,17 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link IndexWrites} sent to the server that holds the index ({@link LocalWriteServer}), found
- * through its {@link ServeFile}. An error the engine raised there arrives as the same exception
- * type with the same one-line message, so a command reports it as if it had written itself.
+ * The {@link IndexWrites} port's client: each write sent to the server that holds the index ({@link
+ * LocalWriteServer}), found through its {@link ServeFile}. An error the engine raised there arrives
+ * as the same exception type with the same one-line message, so a command reports it as if it had
+ * written itself.
  */
 final class ServedWrites implements IndexWrites {
   private static final Logger LOG = LoggerFactory.getLogger(ServedWrites.class);
@@ -60,14 +63,14 @@ final class ServedWrites implements IndexWrites {
   }
 
   @Override
-  public List<MemoryRecord> saveAll(List<MemoryRecord> records, IngestProgress progress) {
+  public List<MemoryRecord> saveAll(Collection<MemoryRecord> records, IngestProgress progress) {
     return WriteMessages.records(
         call(WriteMessages.request("save_all").set("records", WriteMessages.records(records)))
             .get("records"));
   }
 
   @Override
-  public List<MemoryRecord> importAll(List<MemoryRecord> records) {
+  public List<MemoryRecord> importAll(Collection<MemoryRecord> records) {
     return WriteMessages.records(
         call(WriteMessages.request("import_all").set("records", WriteMessages.records(records)))
             .get("records"));
@@ -114,11 +117,6 @@ final class ServedWrites implements IndexWrites {
   @Override
   public Optional<Embedder> embedder() {
     return Optional.empty();
-  }
-
-  @Override
-  public boolean served() {
-    return true;
   }
 
   @Override

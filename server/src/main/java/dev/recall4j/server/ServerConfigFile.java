@@ -20,6 +20,7 @@ import java.util.Map;
  *   tokens:                          # each token read from an environment variable
  *     - {env: ALICE_TOKEN, namespace: alice, teams: [tide]}
  *   allowed_origins: [http://localhost:5173, http://tools.local:*]
+ *   allowed_hosts: [tools.local]     # Host names a loopback server answers besides loopback ones
  *   page_token_ceiling: 4000
  * </pre>
  *
@@ -31,17 +32,23 @@ import java.util.Map;
  * @param tokens the bearer tokens; empty when the section names none
  * @param allowedOrigins browser origins allowed besides loopback ones
  * @param pageTokenCeiling the most tokens of one search or list answer; null: unset
+ * @param allowedHosts host names a loopback server answers besides loopback ones
  */
 public record ServerConfigFile(
-    String bind, List<TokenGrant> tokens, List<String> allowedOrigins, Integer pageTokenCeiling) {
+    String bind,
+    List<TokenGrant> tokens,
+    List<String> allowedOrigins,
+    Integer pageTokenCeiling,
+    List<String> allowedHosts) {
 
   /** No file, or a file without a {@code server:} section. */
   public static final ServerConfigFile NONE =
-      new ServerConfigFile(null, List.of(), List.of(), null);
+      new ServerConfigFile(null, List.of(), List.of(), null, List.of());
 
   public ServerConfigFile {
     tokens = List.copyOf(tokens);
     allowedOrigins = List.copyOf(allowedOrigins);
+    allowedHosts = List.copyOf(allowedHosts);
   }
 
   /**
@@ -64,7 +71,7 @@ public record ServerConfigFile(
   }
 
   private static ServerConfigFile parse(ConfigSection server, Map<String, String> environment) {
-    server.allow("bind", "tokens", "allowed_origins", "page_token_ceiling");
+    server.allow("bind", "tokens", "allowed_origins", "allowed_hosts", "page_token_ceiling");
     String bind = nonBlank(server, "bind");
     List<TokenGrant> tokens = new ArrayList<>();
     server.sections("tokens", t -> tokens.add(token(t, environment)));
@@ -79,7 +86,7 @@ public record ServerConfigFile(
           }
           ceiling[0] = v;
         });
-    return new ServerConfigFile(bind, tokens, origins, ceiling[0]);
+    return new ServerConfigFile(bind, tokens, origins, ceiling[0], texts(server, "allowed_hosts"));
   }
 
   private static TokenGrant token(ConfigSection node, Map<String, String> environment) {

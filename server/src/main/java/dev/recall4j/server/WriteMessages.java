@@ -12,12 +12,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
- * The JSON of {@link IndexWrites} calls between a command line and the server that holds the index
- * ({@link ServedWrites} writes them, {@link LocalWriteServer} reads them): records in the lossless
- * JSONL record format of export and import (vectors included), scopes and sessions field by field.
+ * The JSON of {@link dev.recall4j.engine.IndexWrites} calls between a command line and the server
+ * that holds the index ({@link ServedWrites} writes them, {@link LocalWriteServer} reads them):
+ * records in the lossless JSONL record format of export and import (vectors included), scopes and
+ * sessions field by field.
  */
 final class WriteMessages {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -36,7 +38,7 @@ final class WriteMessages {
     return RecordJson.read(node.toString(), Scope.DEFAULT_NAMESPACE, Instant.now());
   }
 
-  static ArrayNode records(List<MemoryRecord> records) {
+  static ArrayNode records(Collection<MemoryRecord> records) {
     ArrayNode array = JSON.createArrayNode();
     records.forEach(r -> array.add(record(r)));
     return array;

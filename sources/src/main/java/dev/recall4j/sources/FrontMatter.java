@@ -7,6 +7,7 @@ import dev.recall4j.core.Kind;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Source;
 import dev.recall4j.core.Status;
+import dev.recall4j.core.Wire;
 import dev.recall4j.engine.InputException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -96,12 +97,13 @@ record FrontMatter(
     String tier = r.text("tier");
     List<String> tags = new ArrayList<>(r.list("tags"));
     if (status != null) {
-      switch (status.strip().toLowerCase(Locale.ROOT)) {
-        case "active" -> parsedStatus = Status.ACTIVE;
-        case "superseded", "deprecated", "replaced" -> parsedStatus = Status.SUPERSEDED;
-        case "deleted", "forgotten" -> parsedStatus = Status.DELETED;
-        case "archived" -> tier = tier == null ? "archived" : tier;
-        default -> tags.add("status:" + status.strip().toLowerCase(Locale.ROOT));
+      SourceStatus declared = SourceStatus.of(status);
+      parsedStatus = declared.status();
+      if (declared.tier() != null && tier == null) {
+        tier = Wire.name(declared.tier());
+      }
+      if (declared.tag() != null) {
+        tags.add(declared.tag());
       }
     }
     return new FrontMatter(

@@ -29,8 +29,10 @@ final class JsonlMerge {
    * The record the line makes of {@code stored}.
    *
    * @param line the line's JSON text, already read once into a record (so it is valid)
+   * @param modified when the file was last written: the {@code updated} time of a record whose text
+   *     the line changes without giving its own
    */
-  static MemoryRecord merge(MemoryRecord stored, String line, Instant now) {
+  static MemoryRecord merge(MemoryRecord stored, String line, Instant modified) {
     ObjectNode given;
     try {
       given = (ObjectNode) JSON.readTree(line);
@@ -55,7 +57,11 @@ final class JsonlMerge {
       merged.remove("passageVectors");
       merged.remove("embeddingModel");
     }
-    return RecordJson.read(merged.toString(), stored.scope().namespace(), now);
+    MemoryRecord record = RecordJson.read(merged.toString(), stored.scope().namespace(), modified);
+    if (textChanged && !given.has("updated") && modified.isAfter(record.updated())) {
+      record = record.toBuilder().updated(modified).build();
+    }
+    return record;
   }
 
   /** Whether the merged record says nothing new: equal to the stored one but for the time. */

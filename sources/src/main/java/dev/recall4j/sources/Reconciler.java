@@ -22,11 +22,14 @@ import java.util.function.Function;
  * - not stored: added as the file gives it;
  * - the file says exactly what it said last time (same hash): nothing, whatever recall4j changed
  *   since (pinned, archived, superseded, forgotten, recall counts survive);
- * - otherwise the file's fields win, with three things kept from the stored record: its creation
- *   time (the earlier), its access statistics, and, while the text is the same, its vector (no
- *   re-embedding) and its lifecycle (tier and status) unless the file itself declares another one
- *   than last time. A record whose text changed is a new version and takes the state the file
- *   declares. If the result equals the stored record, nothing is written;
+ * - otherwise the file's fields win, times included (created and updated are the file's own, never
+ *   the sync's: a 2024 fact stays 2024 to decay; a record whose text and lifecycle the file did not
+ *   change keeps its own), with three things kept from the stored record: its
+ *   creation time (the earlier), its access statistics, while the text is the same its vector (no
+ *   re-embedding), and its lifecycle (tier and status) as set through recall4j (pin, archive,
+ *   forget, supersede), edits of the text included, until the file itself declares another one than
+ *   last time: an overlay on the file's records, kept by the difference between the stored lifecycle
+ *   and what the file declared. If the result equals the stored record, nothing is written;
  * - a record the file no longer gives (a shrunk or vanished file) is marked deleted, and
  *   remembered as deleted by the sync, so that if the file gives it again it comes back active.
  */
@@ -62,10 +65,25 @@ final class Reconciler {
    * @return the file's records as the state keeps them, in file order
    */
   List<RecordState> file(List<MemoryRecord> fromFile, List<RecordState> before) {
+    return file(fromFile, before, Set.of());
+  }
+
+  /**
+   * {@link #file(List, List)} of a file some of whose records could not be read ({@code unread}):
+   * those stay as they were, in the index and in the state.
+   */
+  List<RecordState> file(
+      List<MemoryRecord> fromFile, List<RecordState> before, Set<String> unread) {
     Map<String, RecordState> previous = new java.util.HashMap<>();
     before.forEach(p -> previous.put(p.id(), p));
     List<RecordState> states = new ArrayList<>(fromFile.size());
     Set<String> now = new java.util.HashSet<>();
+    for (String id : unread) {
+      if (previous.containsKey(id)) {
+        states.add(previous.get(id));
+        now.add(id);
+      }
+    }
     for (MemoryRecord r : fromFile) {
       record(r, previous.get(r.id()));
       states.add(new RecordState(r.id(), hash(r), declared(r)));
@@ -107,14 +125,16 @@ final class Reconciler {
         s.contentHash().equals(r.contentHash())
             && Objects.equals(s.title(), r.title())
             && Objects.equals(s.summary(), r.summary());
+    // Without the last sync's view, a changed text cannot tell the owner's lifecycle from ours.
     boolean keepLifecycle =
-        textSame && !removedBySync && (previous == null || previous.declared().equals(declared(r)));
+        !removedBySync && (previous == null ? textSame : previous.declared().equals(declared(r)));
+    Instant created = s.created().isBefore(r.created()) ? s.created() : r.created();
     MemoryRecord.Builder b =
         r.toBuilder()
-            .created(s.created().isBefore(r.created()) ? s.created() : r.created())
+            .created(created)
             .recallCount(s.recallCount())
             .lastAccessed(s.lastAccessed())
-            .updated(s.updated());
+            .updated(later(created, textSame && keepLifecycle ? s.updated() : r.updated()));
     if (keepLifecycle) {
       b.tier(s.tier()).status(s.status());
       if (s.status() == Status.SUPERSEDED) {
@@ -132,8 +152,12 @@ final class Reconciler {
       counts.unchanged++;
       return;
     }
-    writes.add(merged.toBuilder().updated(later(s)).build());
+    writes.add(merged);
     counts.updated++;
+  }
+
+  private static Instant later(Instant a, Instant b) {
+    return a.isBefore(b) ? b : a;
   }
 
   private Instant later(MemoryRecord s) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -49,9 +50,10 @@ final class SourceFiles {
 
   /**
    * The files under {@code root} (or {@code root} itself when it is a file) that {@code type}
-   * reads, outside the excluded folders, in path order; {@code type} null reads every type.
+   * reads, but those whose path relative to {@code root} it {@code skips}, in path order; {@code
+   * type} null reads every type.
    */
-  static List<Path> list(Path root, SourceType type, List<String> excluded) throws IOException {
+  static List<Path> list(Path root, SourceType type, Predicate<String> skips) throws IOException {
     if (Files.isRegularFile(root)) {
       return List.of(root);
     }
@@ -61,7 +63,7 @@ final class SourceFiles {
     List<Path> out = new ArrayList<>();
     try (Stream<Path> walk = Files.walk(root)) {
       walk.filter(Files::isRegularFile)
-          .filter(f -> !under(relative(root, f), excluded))
+          .filter(f -> !skips.test(relative(root, f)))
           .filter(
               f ->
                   type == null
@@ -81,16 +83,5 @@ final class SourceFiles {
       return file.getFileName().toString();
     }
     return root.relativize(file).toString().replace('\\', '/');
-  }
-
-  /** Whether a relative path lies in one of the folders (relative, '/' separated). */
-  static boolean under(String relativePath, List<String> folders) {
-    for (String folder : folders) {
-      String f = folder.replace('\\', '/').replaceAll("^/+|/+$", "");
-      if (relativePath.equals(f) || relativePath.startsWith(f + "/")) {
-        return true;
-      }
-    }
-    return false;
   }
 }

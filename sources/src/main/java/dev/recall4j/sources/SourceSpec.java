@@ -15,10 +15,11 @@ import java.util.regex.Pattern;
  *     letters, digits, {@code . _ -}
  * @param type how its files are read
  * @param path the source's root folder (or, for SQLite and a single file, the file), absolute
- * @param excluded sub-folders (relative to {@code path}) never read, e.g. {@code _inbox}, {@code
- *     .obsidian}
- * @param archived sub-folders whose records are stored in the archived tier, e.g. {@code _archive}
- * @param pinned files or sub-folders whose records are pinned (always injected), e.g. {@code
+ * @param excluded folders and files never read, e.g. {@code .obsidian}; at any depth, or anchored
+ *     at {@code path} when they hold a slash, globs allowed ({@link FolderPatterns})
+ * @param archived folders and files whose records are stored in the archived tier, e.g. {@code
+ *     _archive} (matched as {@code excluded})
+ * @param pinned folders and files whose records are pinned (always injected), e.g. {@code
  *     CLAUDE.md}, {@code rules}: the instruction files an agent loads every session
  * @param chunkWords the word count a Markdown chunk grows to before a paragraph break ends it
  * @param pinMemoryFile daily logs: whether {@code MEMORY.md}'s entries are pinned
@@ -27,6 +28,10 @@ import java.util.regex.Pattern;
  * @param query SQLite: the SQL query whose columns are named after record fields; null otherwise
  * @param contexts what the source holds, for an agent choosing among hits: sub-folder (relative,
  *     {@code ""} for the whole source) to description
+ * @param includeInbox markdown: whether notes in {@value #INBOX} folders (raw candidates a vault
+ *     keeps out of recall) are read; they are not by default
+ * @param writable markdown and daily logs: whether what an agent writes through recall4j (append,
+ *     supersede, forget) is written to the files first ({@link SourceWriteBack})
  */
 public record SourceSpec(
     String name,
@@ -39,7 +44,9 @@ public record SourceSpec(
     boolean pinMemoryFile,
     Silo silo,
     String query,
-    Map<String, String> contexts) {
+    Map<String, String> contexts,
+    boolean includeInbox,
+    boolean writable) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
@@ -47,6 +54,9 @@ public record SourceSpec(
   public static final List<String> DEFAULT_EXCLUDED = List.of(".obsidian", ".git", ".trash");
 
   public static final int DEFAULT_CHUNK_WORDS = 160;
+
+  /** The folder name of a vault's unreviewed notes, read only with {@code include_inbox}. */
+  public static final String INBOX = "_inbox";
 
   public SourceSpec {
     Checks.require(
@@ -66,6 +76,14 @@ public record SourceSpec(
         "query",
         "a sqlite source needs a query");
     contexts = Map.copyOf(new LinkedHashMap<>(contexts));
+    excluded.forEach(FolderPatterns::check);
+    archived.forEach(FolderPatterns::check);
+    pinned.forEach(FolderPatterns::check);
+    Checks.require(
+        !writable || type == SourceType.MARKDOWN || type == SourceType.DAILY_LOG,
+        "writable",
+        "only a markdown or daily-log source can be written, not a %s source",
+        type.wireName());
   }
 
   /** A source with every option at its default. */
@@ -81,7 +99,14 @@ public record SourceSpec(
         false,
         null,
         null,
-        Map.of());
+        Map.of(),
+        false,
+        false);
+  }
+
+  /** The folder options, compiled: which files are skipped and which tier folders give. */
+  FolderRules folders() {
+    return new FolderRules(this);
   }
 
   /** Settings that change what a file's records are: a change makes every file read again. */
@@ -95,6 +120,7 @@ public record SourceSpec(
         pinned.toString(),
         Integer.toString(chunkWords),
         Boolean.toString(pinMemoryFile),
+        Boolean.toString(includeInbox),
         String.valueOf(silo),
         String.valueOf(query));
   }

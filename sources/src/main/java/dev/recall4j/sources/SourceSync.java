@@ -3,8 +3,7 @@ package dev.recall4j.sources;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
-import dev.recall4j.core.Tier;
-import dev.recall4j.engine.InputException;
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.RecordFiles;
 import dev.recall4j.sources.SyncState.FileState;
@@ -14,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,7 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,9 +30,10 @@ import org.slf4j.LoggerFactory;
  * Keeps an engine's index in step with the sources. A sync of one source runs in two phases, so
  * that a bad file stops it before anything is written:
  *
- * 1. plan: list the source's files; skip those whose size and modification time (or, when those
- *    moved, SHA-256) match the state; read and check every other one (JSONL: a streaming pass that
- *    keeps nothing; documents and SQLite rows: parsed whole, they are small);
+ * 1. plan (SyncPlan): list the source's files (SourceListing); skip those whose size and
+ *    modification time (or, when those moved, SHA-256) match the state (Fingerprint); read and
+ *    check every other one (ChangeReader, giving a Changed of its kind: JSONL by a streaming pass
+ *    that keeps nothing; documents and SQLite rows parsed whole, they are small);
  * 2. write: reconcile each changed file's records with the index (Reconciler), one commit per
  *    group of whole files (a file's records are never split between commits); JSONL is streamed
  *    in batches and merged line by line (JsonlMerge); then mark the records of vanished files
@@ -61,21 +59,30 @@ public final class SourceSync {
   /** Records per commit when files are many and small; a file is never split. */
   public static final int DEFAULT_BATCH = 1_000;
 
-  private final SyncTarget target;
+  private final IndexWrites writes;
   private final Scope scope;
   private final Path indexDir;
   private final Clock clock;
   private final int batchSize;
 
+  /**
+   * A sync into an engine opened for writing; its state is kept in the engine's index directory.
+   */
   public SourceSync(RecallEngine engine, Scope scope, Clock clock, int batchSize) {
-    this(SyncTarget.of(engine), scope, clock, batchSize);
+    this(engine, Checks.notNull(engine, "engine").config().indexDir(), scope, clock, batchSize);
   }
 
-  /** A sync into any target: an engine, or the server holding the index (the command line). */
-  public SourceSync(SyncTarget target, Scope scope, Clock clock, int batchSize) {
-    this.target = Checks.notNull(target, "target");
+  /**
+   * A sync through any writes: an engine's, or those sent to the server holding the index (the
+   * command line), so a sync never needs the write lock a running {@code serve} has.
+   *
+   * @param indexDir the index's directory, where the sync keeps its state ({@link SyncState})
+   * @param batchSize records per commit when files are many and small, >= 1
+   */
+  public SourceSync(IndexWrites writes, Path indexDir, Scope scope, Clock clock, int batchSize) {
+    this.writes = Checks.notNull(writes, "writes");
+    this.indexDir = Checks.notNull(indexDir, "indexDir");
     this.scope = Checks.notNull(scope, "scope");
-    this.indexDir = target.indexDir();
     this.clock = Checks.notNull(clock, "clock");
     Checks.require(batchSize >= 1, "batch", "must be at least 1, got %d", batchSize);
     this.batchSize = batchSize;
@@ -83,7 +90,7 @@ public final class SourceSync {
 
   /** Syncs every file of the source. */
   public SyncReport sync(SourceSpec spec) throws IOException {
-    return total(run(List.of(new Job(spec, null))));
+    return total(run(List.of(new SyncJob(spec, null))));
   }
 
   /**
@@ -92,7 +99,7 @@ public final class SourceSync {
    * @return each source's report, by name, in order
    */
   public Map<String, SyncReport> syncAll(List<SourceSpec> specs) throws IOException {
-    return run(specs.stream().map(s -> new Job(s, null)).toList());
+    return run(specs.stream().map(s -> new SyncJob(s, null)).toList());
   }
 
   private static SyncReport total(Map<String, SyncReport> reports) {
@@ -106,7 +113,7 @@ public final class SourceSync {
    */
   public Map<String, SyncReport> syncPaths(List<SourceSpec> configured, List<Path> paths)
       throws IOException {
-    Map<String, Job> jobs = new java.util.LinkedHashMap<>();
+    Map<String, SyncJob> jobs = new java.util.LinkedHashMap<>();
     SyncState state = SyncState.read(indexDir);
     for (Path given : paths) {
       Path path = given.toAbsolutePath().normalize();
@@ -118,7 +125,9 @@ public final class SourceSync {
               .filter(s -> path.startsWith(s.path()))
               .findFirst()
               .orElse(AD_HOC_SPEC);
-      jobs.computeIfAbsent(spec.name(), n -> new Job(spec, new ArrayList<>())).within().add(path);
+      jobs.computeIfAbsent(spec.name(), n -> new SyncJob(spec, new ArrayList<>()))
+          .within()
+          .add(path);
     }
     return run(List.copyOf(jobs.values()));
   }
@@ -128,48 +137,16 @@ public final class SourceSync {
         || !state.files(path + "/**", Path.of("/")).isEmpty();
   }
 
-  /** One source to sync, whole ({@code within} null) or only under some paths. */
-  private record Job(SourceSpec spec, List<Path> within) {
-    boolean covers(Path file) {
-      return within == null || within.stream().anyMatch(file::startsWith);
-    }
-
-    boolean adHoc() {
-      return spec.name().equals(AD_HOC) && spec.path().equals(Path.of("/"));
-    }
-  }
-
-  /** A file that changed since the last sync, read and checked. */
-  private record Changed(
-      String key,
-      Path file,
-      SourceType type,
-      long size,
-      long mtime,
-      String sha256,
-      VaultNote note,
-      List<MemoryRecord> records,
-      long lines) {}
-
-  /** What phase 1 found for one source. */
-  private record Plan(
-      Job job,
-      SourceState before,
-      Map<String, FileState> kept,
-      Map<String, FileState> carried,
-      List<Changed> changed,
-      List<String> vanished,
-      long records) {}
-
-  private Map<String, SyncReport> run(List<Job> jobs) throws IOException {
+  private Map<String, SyncReport> run(List<SyncJob> jobs) throws IOException {
     SyncState state = SyncState.read(indexDir);
-    List<Plan> plans = new ArrayList<>();
-    for (Job job : jobs) {
-      plans.add(plan(job, state));
+    ChangeReader reader = new ChangeReader(scope, clock, writes.embedder().orElse(null));
+    List<SyncPlan> plans = new ArrayList<>();
+    for (SyncJob job : jobs) {
+      plans.add(SyncPlan.of(job, state, reader));
     }
-    Progress progress = new Progress(plans.stream().mapToLong(Plan::records).sum());
+    Progress progress = new Progress(plans.stream().mapToLong(SyncPlan::records).sum());
     Map<String, SyncReport> reports = new java.util.LinkedHashMap<>();
-    for (Plan plan : plans) {
+    for (SyncPlan plan : plans) {
       SyncReport report = write(plan, state, progress);
       LOG.debug("source {}: {}", plan.job().spec().name(), report);
       reports.put(plan.job().spec().name(), report);
@@ -210,153 +187,12 @@ public final class SourceSync {
     }
   }
 
-  private Plan plan(Job job, SyncState state) throws IOException {
-    SourceSpec spec = job.spec();
-    SourceState before = state.source(spec.name());
-    boolean sameSettings = before != null && spec.settingsKey().equals(before.settings());
-    Map<String, FileState> previous = before == null ? Map.of() : before.files();
-    List<Path> files = new ArrayList<>();
-    if (job.adHoc()) {
-      for (Path p : job.within()) {
-        if (Files.exists(p)) {
-          files.addAll(SourceFiles.list(p, null, SourceSpec.DEFAULT_EXCLUDED));
-        }
-      }
-    } else if (spec.type() == SourceType.SQLITE) {
-      files.add(spec.path());
-    } else {
-      if (!Files.exists(spec.path())) {
-        throw new NoSuchFileException(
-            spec.path().toString(), null, "source " + spec.name() + ": no such file or directory");
-      }
-      for (Path f : SourceFiles.list(spec.path(), spec.type(), spec.excluded())) {
-        if (job.covers(f)) {
-          files.add(f);
-        }
-      }
-    }
-    Map<String, FileState> kept = new TreeMap<>();
-    List<Changed> changed = new ArrayList<>();
-    Set<String> present = new java.util.HashSet<>();
-    for (Path file : new LinkedHashSet<>(files)) {
-      String key = job.adHoc() ? file.toString() : SourceFiles.relative(spec.path(), file);
-      present.add(key);
-      SourceType type = job.adHoc() ? SourceFiles.detect(file) : spec.type();
-      if (type == SourceType.SQLITE && job.adHoc()) {
-        throw new InputException(
-            file.toString(),
-            0,
-            0,
-            "a SQLite file is read through a query: configure it as a source of type sqlite"
-                + " (docs/SOURCES.md)",
-            null);
-      }
-      if (type == null) {
-        throw new InputException(
-            file.toString(),
-            0,
-            0,
-            "unsupported file type; expected .jsonl, .md, .markdown or .txt",
-            null);
-      }
-      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-      long size = attributes.size() + (type == SourceType.SQLITE ? walSize(file) : 0);
-      long mtime =
-          Math.max(
-              attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS),
-              type == SourceType.SQLITE ? walTime(file) : 0);
-      FileState prev = previous.get(key);
-      if (sameSettings && prev != null && prev.size() == size && prev.mtime() == mtime) {
-        kept.put(key, prev);
-        continue;
-      }
-      byte[] bytes = type == SourceType.JSONL ? null : Files.readAllBytes(file);
-      String sha = bytes == null ? sha256(file) : RecordIds.sha256(bytes);
-      if (type == SourceType.SQLITE) {
-        sha = RecordIds.sha256(sha + "|" + walSha(file));
-      }
-      if (sameSettings && prev != null && prev.sha256().equals(sha)) {
-        kept.put(key, new FileState(prev.path(), size, mtime, sha, prev.records()));
-        continue;
-      }
-      Instant modified = attributes.lastModifiedTime().toInstant();
-      String absolute = file.toString();
-      switch (type) {
-        case MARKDOWN -> {
-          String text = RecordFiles.readText(file);
-          VaultNote note =
-              VaultNote.read(
-                  text,
-                  key,
-                  absolute,
-                  spec.chunkWords(),
-                  SourceFiles.under(key, spec.archived())
-                      ? Tier.ARCHIVED
-                      : SourceFiles.under(key, spec.pinned()) ? Tier.PINNED : null,
-                  modified);
-          changed.add(new Changed(key, file, type, size, mtime, sha, note, null, 0));
-        }
-        case DAILY_LOG -> {
-          String text = RecordFiles.readText(file);
-          changed.add(
-              new Changed(
-                  key,
-                  file,
-                  type,
-                  size,
-                  mtime,
-                  sha,
-                  null,
-                  DailyLog.records(
-                      text, spec.name(), key, absolute, scope, spec.pinMemoryFile(), modified),
-                  0));
-        }
-        case JSONL -> {
-          // The checking pass: streams the file, keeps nothing.
-          long lines =
-              RecordFiles.forEachJsonlLine(
-                  file, scope.namespace(), clock.instant(), (r, l, n) -> {});
-          changed.add(new Changed(key, file, type, size, mtime, sha, null, null, lines));
-        }
-        case SQLITE ->
-            changed.add(
-                new Changed(
-                    key,
-                    file,
-                    type,
-                    size,
-                    mtime,
-                    sha,
-                    null,
-                    SqliteRows.read(spec, scope, target.embedder().orElse(null), modified),
-                    0));
-      }
-    }
-    List<String> vanished = new ArrayList<>();
-    Map<String, FileState> carried = new TreeMap<>(); // outside the paths of this sync
-    for (Map.Entry<String, FileState> e : previous.entrySet()) {
-      if (!present.contains(e.getKey()) && job.covers(Path.of(e.getValue().path()))) {
-        vanished.add(e.getKey());
-      } else if (!present.contains(e.getKey())) {
-        carried.put(e.getKey(), e.getValue());
-      }
-    }
-    long records = 0;
-    for (Changed c : changed) {
-      records +=
-          c.records() != null
-              ? c.records().size()
-              : c.note() != null ? c.note().chunks().size() : c.lines();
-    }
-    return new Plan(job, before, kept, carried, changed, vanished, records);
-  }
-
-  private SyncReport write(Plan plan, SyncState state, Progress progress) throws IOException {
+  private SyncReport write(SyncPlan plan, SyncState state, Progress progress) throws IOException {
     SourceSpec spec = plan.job().spec();
     Instant now = clock.instant();
     Set<String> removed =
         new LinkedHashSet<>(plan.before() == null ? List.of() : plan.before().removed());
-    Reconciler reconciler = new Reconciler(id -> target.get(scope, id), now, removed);
+    Reconciler reconciler = new Reconciler(id -> writes.get(scope, id), now, removed);
     Map<String, FileState> previous = plan.before() == null ? Map.of() : plan.before().files();
     Map<String, FileState> files = new TreeMap<>(plan.kept());
     files.putAll(plan.carried());
@@ -368,31 +204,48 @@ public final class SourceSync {
           }
         });
     for (Changed c : plan.changed()) {
-      if (c.note() != null) {
-        links.note(c.key(), c.note().firstId(spec.name()));
+      if (c instanceof Changed.Note n) {
+        links.note(n.key(), n.note().firstId(spec.name()));
       }
     }
     long records = 0;
     for (Changed c : plan.changed()) {
       List<RecordState> before =
           previous.containsKey(c.key()) ? previous.get(c.key()).records() : List.of();
-      List<RecordState> after;
-      if (c.type() == SourceType.JSONL) {
-        after = jsonl(c.file(), before, reconciler, now, progress);
-      } else {
-        List<MemoryRecord> fromFile =
-            c.note() != null
-                ? c.note().records(spec.name(), spec.silo(), scope, links)
-                : c.records();
-        after = reconciler.file(fromFile, before);
-        if (reconciler.pendingWrites() >= batchSize) {
-          commit(reconciler, progress);
-        }
-      }
+      List<RecordState> after =
+          switch (c) {
+            case Changed.Jsonl j -> jsonl(j, before, reconciler, progress);
+            case Changed.Note n ->
+                reconcile(
+                    n.note().records(spec.name(), spec.silo(), scope, links),
+                    before,
+                    Set.of(),
+                    reconciler,
+                    progress);
+            case Changed.Records r ->
+                reconcile(r.records(), before, r.unread(), reconciler, progress);
+          };
       records += after.size();
+      Fingerprint print = c.print();
+      List<String> errors = c instanceof Changed.Records r ? r.errors() : List.of();
+      reconciler.counts().errors.addAll(errors);
       files.put(
-          c.key(), new FileState(c.file().toString(), c.size(), c.mtime(), c.sha256(), after));
+          c.key(),
+          new FileState(
+              c.file().toString(), print.size(), print.mtime(), print.sha256(), after, errors));
     }
+    plan.failed()
+        .forEach(
+            (key, failed) -> {
+              reconciler.counts().errors.add(failed.error());
+              FileState last = previous.get(key);
+              files.put(
+                  key,
+                  last != null
+                      ? last.withErrors(List.of(failed.error()))
+                      : new FileState(
+                          failed.file().toString(), 0, 0, "", List.of(), List.of(failed.error())));
+            });
     for (String key : plan.vanished()) {
       previous.get(key).records().forEach(r -> reconciler.delete(r.id()));
       files.remove(key);
@@ -402,7 +255,7 @@ public final class SourceSync {
     }
     plan.kept().values().forEach(f -> reconciler.skipped(f.records().size()));
     SyncReport.Counter counts = reconciler.counts();
-    counts.files = plan.changed().size() + plan.kept().size();
+    counts.files = plan.changed().size() + plan.kept().size() + plan.failed().size();
     state.put(
         spec.name(),
         new SourceState(
@@ -427,19 +280,38 @@ public final class SourceSync {
     return counts.report();
   }
 
+  /** Reconciles a file's records, committing once enough writes wait; a file is never split. */
+  private List<RecordState> reconcile(
+      List<MemoryRecord> fromFile,
+      List<RecordState> before,
+      Set<String> unread,
+      Reconciler reconciler,
+      Progress progress) {
+    List<RecordState> after = reconciler.file(fromFile, before, unread);
+    if (reconciler.pendingWrites() >= batchSize) {
+      commit(reconciler, progress);
+    }
+    return after;
+  }
+
   private void commit(Reconciler reconciler, Progress progress) {
-    List<MemoryRecord> writes = reconciler.drainWrites();
-    progress.commit(() -> target.importAll(writes), writes.size());
+    List<MemoryRecord> pending = reconciler.drainWrites();
+    progress.commit(() -> writes.importAll(pending), pending.size());
   }
 
   /**
    * Streams a JSONL file into the index, merging each line over the record stored under its id, in
    * committed batches; then marks deleted the records whose lines are gone. The state keeps each
-   * record's namespace (a line may name its own) where documents keep what the file declared.
+   * record's namespace (a line may name its own) where documents keep what the file declared. Times
+   * are the lines' own: a line without {@code created} is created at the file's modification time,
+   * and a changed record without its own {@code updated} is updated then, never at the sync's time.
    */
   private List<RecordState> jsonl(
-      Path file, List<RecordState> before, Reconciler reconciler, Instant now, Progress progress)
+      Changed.Jsonl changed, List<RecordState> before, Reconciler reconciler, Progress progress)
       throws IOException {
+    Path file = changed.file();
+    Instant modified = Files.getLastModifiedTime(file).toInstant();
+    Instant now = clock.instant();
     List<RecordState> after = new ArrayList<>();
     Set<String> seen = new java.util.HashSet<>();
     List<MemoryRecord> batch = new ArrayList<>();
@@ -447,9 +319,13 @@ public final class SourceSync {
     RecordFiles.forEachJsonlLine(
         file,
         scope.namespace(),
-        now,
-        (r, line, n) -> {
-          Optional<MemoryRecord> stored = target.get(Scope.of(r.scope().namespace()), r.id());
+        modified,
+        (given, line, n) -> {
+          MemoryRecord r =
+              changed.folderTier() == null
+                  ? given
+                  : given.toBuilder().tier(changed.folderTier()).build();
+          Optional<MemoryRecord> stored = writes.get(Scope.of(r.scope().namespace()), r.id());
           if (seen.add(r.id())) {
             after.add(new RecordState(r.id(), null, r.scope().namespace()));
           }
@@ -457,7 +333,10 @@ public final class SourceSync {
             batch.add(r);
             counts.added++;
           } else {
-            MemoryRecord merged = JsonlMerge.merge(stored.get(), line, now);
+            MemoryRecord merged = JsonlMerge.merge(stored.get(), line, modified);
+            if (changed.folderTier() != null) {
+              merged = merged.toBuilder().tier(changed.folderTier()).build();
+            }
             if (JsonlMerge.same(merged, stored.get())) {
               counts.unchanged++;
             } else {
@@ -466,19 +345,19 @@ public final class SourceSync {
             }
           }
           if (batch.size() >= batchSize) {
-            List<MemoryRecord> writes = List.copyOf(batch);
-            progress.commit(() -> target.saveAll(writes), writes.size());
+            List<MemoryRecord> full = List.copyOf(batch);
+            progress.commit(() -> writes.importAll(full), full.size());
             batch.clear();
           }
         });
     if (!batch.isEmpty()) {
-      progress.commit(() -> target.saveAll(batch), batch.size());
+      progress.commit(() -> writes.importAll(batch), batch.size());
     }
     Map<String, String> namespaces = new HashMap<>();
     before.forEach(p -> namespaces.put(p.id(), p.declared()));
     Reconciler deletions =
         new Reconciler(
-            id -> target.get(Scope.of(namespaces.getOrDefault(id, scope.namespace())), id),
+            id -> writes.get(Scope.of(namespaces.getOrDefault(id, scope.namespace())), id),
             now,
             new java.util.HashSet<>());
     for (RecordState p : before) {
@@ -487,40 +366,9 @@ public final class SourceSync {
       }
     }
     if (deletions.pendingWrites() > 0) {
-      target.importAll(deletions.drainWrites());
+      writes.importAll(deletions.drainWrites());
     }
     counts.deleted += deletions.counts().deleted;
     return after;
-  }
-
-  private static String sha256(Path file) throws IOException {
-    try (var in = Files.newInputStream(file)) {
-      java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
-      byte[] buffer = new byte[1 << 16];
-      for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
-        digest.update(buffer, 0, n);
-      }
-      return java.util.HexFormat.of().formatHex(digest.digest());
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has SHA-256", e);
-    }
-  }
-
-  private static Path wal(Path db) {
-    return db.resolveSibling(db.getFileName() + "-wal");
-  }
-
-  private static long walSize(Path db) throws IOException {
-    return Files.isRegularFile(wal(db)) ? Files.size(wal(db)) : 0;
-  }
-
-  private static long walTime(Path db) throws IOException {
-    return Files.isRegularFile(wal(db))
-        ? Files.getLastModifiedTime(wal(db)).to(TimeUnit.NANOSECONDS)
-        : 0;
-  }
-
-  private static String walSha(Path db) throws IOException {
-    return Files.isRegularFile(wal(db)) ? sha256(wal(db)) : "";
   }
 }

@@ -32,9 +32,11 @@ import org.sqlite.SQLiteOpenMode;
  *   - name: notes                 # the first part of its records' ids
  *     type: markdown              # markdown | daily-log | jsonl | sqlite
  *     path: vault                 # relative to the configuration's folder
- *     exclude: [_inbox, .obsidian]
+ *     exclude: [.obsidian]        # at any depth; a path with a slash is anchored; globs
  *     archive: [_archive]         # records stored in the archived tier
  *     pin: [CLAUDE.md, rules]     # records pinned (always injected)
+ *     include_inbox: false        # _inbox folders are not read unless true
+ *     writable: false             # true: appends, supersedes and forgets write the files
  *     chunk_words: 160
  *     silo: memory                # for records that name none
  *     context: personal notes     # what the source holds, shown with its hits
@@ -46,24 +48,26 @@ import org.sqlite.SQLiteOpenMode;
  * The Go agent's own {@code memory.rag.stores[]} ({@code name, db_path, embedding_model}) and
  * {@code memory.knowledge_base.db_path} become SQLite sources ({@link GoAgentSilos}) when the file
  * holds the table the seed describes; otherwise they are left to the agent (logged at debug level).
- * An unknown key or a bad value is an {@link IllegalArgumentException} naming the file and the key
- * ({@code sources[1].type}).
+ * An unknown key, a key the source's type does not take, or a bad value is an {@link
+ * IllegalArgumentException} naming the file and the key ({@code sources[1].type}).
  */
 public final class SourcesConfig {
   private static final Logger LOG = LoggerFactory.getLogger(SourcesConfig.class);
-  private static final Set<String> KEYS =
-      Set.of(
-          "name",
-          "type",
-          "path",
-          "exclude",
-          "archive",
-          "chunk_words",
-          "pin_memory",
-          "silo",
-          "query",
-          "context",
-          "contexts");
+
+  /** The settings every source takes. */
+  private static final Set<String> COMMON = Set.of("name", "type", "path", "context", "contexts");
+
+  /** The settings of each type besides {@link #COMMON}: any other is an error naming it. */
+  private static final Map<SourceType, Set<String>> OPTIONS =
+      Map.of(
+          SourceType.MARKDOWN,
+          Set.of("exclude", "archive", "pin", "chunk_words", "silo", "include_inbox", "writable"),
+          SourceType.DAILY_LOG,
+          Set.of("exclude", "archive", "pin", "pin_memory", "writable"),
+          SourceType.JSONL,
+          Set.of("exclude", "archive", "pin"),
+          SourceType.SQLITE,
+          Set.of("query", "silo"));
 
   private final List<SourceSpec> sources;
 
@@ -139,9 +143,26 @@ public final class SourcesConfig {
   }
 
   private static SourceSpec source(ConfigSection n, Path base) {
-    n.allow(KEYS);
+    Set<String> known = new TreeSet<>(COMMON);
+    OPTIONS.values().forEach(known::addAll);
+    n.allow(known);
     String name = required(n, "name");
     SourceType type = SourceType.parse(n.key("type"), required(n, "type"));
+    Set<String> takes = new TreeSet<>(OPTIONS.get(type));
+    for (String key : n.names()) {
+      if (!COMMON.contains(key) && !takes.contains(key)) {
+        throw new IllegalArgumentException(
+            n.key(key)
+                + ": a "
+                + type.wireName()
+                + " source does not take "
+                + key
+                + "; it takes "
+                + String.join(", ", takes)
+                + " besides "
+                + String.join(", ", new TreeSet<>(COMMON)));
+      }
+    }
     Path path = base.resolve(required(n, "path")).normalize();
     Map<String, String> contexts = new LinkedHashMap<>();
     n.text("context", v -> contexts.put("", v));
@@ -157,8 +178,10 @@ public final class SourcesConfig {
     List<String> pin = folders(n, "pin", List.of());
     int[] chunkWords = {SourceSpec.DEFAULT_CHUNK_WORDS};
     n.integer("chunk_words", v -> chunkWords[0] = v);
-    boolean[] pinMemory = {false};
-    n.bool("pin_memory", v -> pinMemory[0] = v);
+    boolean[] flags = {false, false, false};
+    n.bool("pin_memory", v -> flags[0] = v);
+    n.bool("include_inbox", v -> flags[1] = v);
+    n.bool("writable", v -> flags[2] = v);
     String silo = n.text("silo");
     try {
       return new SourceSpec(
@@ -169,10 +192,12 @@ public final class SourcesConfig {
           archive,
           pin,
           chunkWords[0],
-          pinMemory[0],
+          flags[0],
           silo == null ? null : Silo.parse(n.key("silo"), silo),
           n.text("query"),
-          contexts);
+          contexts,
+          flags[1],
+          flags[2]);
     } catch (IllegalArgumentException e) {
       String message = e.getMessage();
       throw new IllegalArgumentException(
@@ -227,7 +252,9 @@ public final class SourcesConfig {
         false,
         silo,
         query,
-        Map.of());
+        Map.of(),
+        false,
+        false);
   }
 
   /** Whether a SQLite file holds the table, read-only; false (logged) when it does not. */

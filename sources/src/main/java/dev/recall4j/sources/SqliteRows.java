@@ -7,7 +7,6 @@ import dev.recall4j.core.Origin;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Source;
-import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.engine.InputException;
 import java.nio.ByteBuffer;
@@ -69,13 +68,25 @@ final class SqliteRows {
 
   private SqliteRows() {}
 
-  static List<MemoryRecord> read(
-      SourceSpec spec, Scope scope, Embedder embedder, Instant fileModified) {
+  /**
+   * What a query gave: its good rows as records, and each bad row's error, so that one bad row
+   * never keeps the others out.
+   *
+   * @param records the good rows, a row another row {@code supersedes} marked superseded
+   * @param errors one line per bad row: {@code FILE: source NAME, row N (id ID): reason}
+   * @param unread the record ids of the bad rows whose id could be read: their stored records stay
+   *     as they were
+   */
+  record Rows(List<MemoryRecord> records, List<String> errors, Set<String> unread) {}
+
+  static Rows read(SourceSpec spec, Scope scope, Embedder embedder, Instant fileModified) {
     Path file = spec.path();
     SQLiteConfig config = new SQLiteConfig();
     config.setReadOnly(true);
     config.setOpenMode(SQLiteOpenMode.READONLY);
     List<MemoryRecord> out = new ArrayList<>();
+    List<String> errors = new ArrayList<>();
+    Set<String> unread = new HashSet<>();
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file, config.toProperties());
         Statement st = c.createStatement();
         ResultSet rs = st.executeQuery(spec.query())) {
@@ -117,19 +128,26 @@ final class SqliteRows {
             out.add(r);
           }
         } catch (IllegalArgumentException e) {
-          throw new InputException(
-              file.toString(),
-              0,
-              0,
-              "source " + spec.name() + ", row " + row + ": " + e.getMessage(),
-              e);
+          String key = rs.getString("id");
+          if (key != null && !key.isBlank()) {
+            unread.add(RecordIds.row(spec.name(), key));
+          }
+          errors.add(
+              file
+                  + ": source "
+                  + spec.name()
+                  + ", row "
+                  + row
+                  + (key == null ? "" : " (id " + key + ")")
+                  + ": "
+                  + e.getMessage());
         }
       }
     } catch (SQLException e) {
       throw new InputException(
           file.toString(), 0, 0, "source " + spec.name() + ": " + e.getMessage(), e);
     }
-    return out;
+    return new Rows(Supersessions.mark(out), errors, unread);
   }
 
   private static MemoryRecord row(
@@ -162,7 +180,6 @@ final class SqliteRows {
             .content(content)
             .title(text(rs, columns, "title"))
             .summary(text(rs, columns, "summary"))
-            .tags(list(text(rs, columns, "tags")))
             .links(
                 list(text(rs, columns, "links")).stream()
                     .map(l -> RecordIds.row(spec.name(), l))
@@ -171,11 +188,22 @@ final class SqliteRows {
     if ((v = text(rs, columns, "kind")) != null) {
       b.kind(Kind.parse("kind", v));
     }
+    List<String> tags = new ArrayList<>(list(text(rs, columns, "tags")));
+    if ((v = text(rs, columns, "status")) != null) {
+      SourceStatus declared = SourceStatus.of(v);
+      if (declared.status() != null) {
+        b.status(declared.status());
+      }
+      if (declared.tier() != null) {
+        b.tier(declared.tier());
+      }
+      if (declared.tag() != null) {
+        tags.add(declared.tag());
+      }
+    }
+    b.tags(tags);
     if ((v = text(rs, columns, "tier")) != null) {
       b.tier(Tier.parse("tier", v));
-    }
-    if ((v = text(rs, columns, "status")) != null) {
-      b.status(Status.parse("status", v));
     }
     b.source((v = text(rs, columns, "source")) != null ? Source.parse("source", v) : Source.IMPORT);
     if ((v = text(rs, columns, "trust")) != null) {

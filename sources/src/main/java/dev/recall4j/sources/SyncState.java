@@ -38,10 +38,31 @@ public final class SyncState {
   /** One record as the file last gave it. */
   record RecordState(String id, String hash, String declared) {}
 
-  /** One file (or a SQLite table's rows) as the last sync saw it. */
-  record FileState(String path, long size, long mtime, String sha256, List<RecordState> records) {
+  /**
+   * One file (or a SQLite table's rows) as the last sync saw it.
+   *
+   * @param errors what was wrong with the file (it was not read; its records stay as they were) or
+   *     with some of its rows (left out): a file with errors is read again by every sync
+   */
+  record FileState(
+      String path,
+      long size,
+      long mtime,
+      String sha256,
+      List<RecordState> records,
+      List<String> errors) {
     FileState {
       records = List.copyOf(records);
+      errors = errors == null ? List.of() : List.copyOf(errors);
+    }
+
+    FileState(String path, long size, long mtime, String sha256, List<RecordState> records) {
+      this(path, size, mtime, sha256, records, List.of());
+    }
+
+    /** The same file, with these errors. */
+    FileState withErrors(List<String> errors) {
+      return new FileState(path, size, mtime, sha256, records, errors);
     }
   }
 
@@ -110,9 +131,19 @@ public final class SyncState {
     sources.put(name, state);
   }
 
-  /** A source as {@code status} shows it. */
+  /**
+   * A source as {@code status} shows it.
+   *
+   * @param errors the files and rows the last sync could not read, each {@code FILE[:LINE]: reason}
+   */
   public record SourceStatus(
-      String name, String type, String path, Instant lastSync, int files, long records) {}
+      String name,
+      String type,
+      String path,
+      Instant lastSync,
+      int files,
+      long records,
+      List<String> errors) {}
 
   /** Every synced source, by name. */
   public List<SourceStatus> statuses() {
@@ -126,7 +157,8 @@ public final class SyncState {
                     s.root(),
                     s.lastSync() == null ? null : Instant.parse(s.lastSync()),
                     s.files().size(),
-                    s.files().values().stream().mapToLong(f -> f.records().size()).sum())));
+                    s.files().values().stream().mapToLong(f -> f.records().size()).sum(),
+                    s.files().values().stream().flatMap(f -> f.errors().stream()).toList())));
     return out;
   }
 

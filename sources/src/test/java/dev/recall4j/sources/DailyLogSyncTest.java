@@ -39,7 +39,9 @@ class DailyLogSyncTest {
             true,
             null,
             null,
-            Map.of());
+            Map.of(),
+            false,
+            false);
   }
 
   @AfterEach

@@ -2,7 +2,6 @@ package dev.recall4j.sources;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.Kind;
@@ -11,7 +10,6 @@ import dev.recall4j.core.Silo;
 import dev.recall4j.core.Source;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
-import dev.recall4j.engine.InputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +42,9 @@ class MarkdownSyncTest {
             false,
             null,
             null,
-            Map.of());
+            Map.of(),
+            false,
+            false);
   }
 
   @AfterEach
@@ -217,17 +217,24 @@ class MarkdownSyncTest {
   }
 
   @Test
-  void invalidFrontMatterNamesTheFileAndLine() throws IOException {
+  void invalidFrontMatterNamesTheFileAndLineAndTheRestSyncs() throws IOException {
+    // Issue 32: a bad file is reported and left out; it no longer stops the sync.
+    f.write("vault/good.md", "A good note.");
     Path file = f.write("vault/bad.md", "---\ntitle: Fine\ncreated: yesterday\n---\nBody.\n");
-    InputException e = assertThrows(InputException.class, () -> f.sync.sync(vault));
-    assertEquals(file.toString(), e.file());
-    assertEquals(3, e.line());
-    assertTrue(e.getMessage().contains("created"), e.getMessage());
+    SyncReport report = f.sync.sync(vault);
+    assertEquals(1, report.errors().size(), report.toString());
+    assertTrue(report.errors().get(0).startsWith(file + ":3: "), report.errors().get(0));
+    assertTrue(report.errors().get(0).contains("created"), report.errors().get(0));
+    assertTrue(f.get("notes:good.md#0").isPresent());
     Files.writeString(file, "---\ntitle: [unclosed\n---\nBody.\n");
-    InputException yaml = assertThrows(InputException.class, () -> f.sync.sync(vault));
-    assertTrue(yaml.getMessage().startsWith(file + ":"), yaml.getMessage());
+    String yaml = f.sync.sync(vault).errors().get(0);
+    assertTrue(yaml.startsWith(file + ":"), yaml);
     Files.writeString(file, "---\ntitle: never closed\nBody.\n");
-    assertEquals(1, assertThrows(InputException.class, () -> f.sync.sync(vault)).line());
+    assertTrue(f.sync.sync(vault).errors().get(0).startsWith(file + ":1: "));
+    Files.writeString(file, "Fixed.");
+    SyncReport fixed = f.sync.sync(vault);
+    assertTrue(fixed.errors().isEmpty(), fixed.toString());
+    assertEquals("Fixed.", f.require("notes:bad.md#0").content());
   }
 
   @Test

@@ -115,7 +115,9 @@ class SqliteSyncTest {
         false,
         null,
         GoAgentSilos.MEMORIES_QUERY,
-        Map.of());
+        Map.of(),
+        false,
+        false);
   }
 
   @Test
@@ -168,7 +170,9 @@ class SqliteSyncTest {
             false,
             Silo.KB,
             GoAgentSilos.KNOWLEDGE_QUERY,
-            Map.of());
+            Map.of(),
+            false,
+            false);
     assertEquals(2, f.sync.sync(kb).added());
     MemoryRecord o = f.require("knowledge:1");
     assertEquals(Silo.KB, o.silo());

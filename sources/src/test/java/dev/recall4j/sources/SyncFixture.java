@@ -11,6 +11,8 @@ import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** A real index in a temporary folder, a counting embedder and a sync over it. */
@@ -28,6 +30,24 @@ final class SyncFixture implements AutoCloseable {
         RecallEngine.open(
             config, embedder, Clock.fixed(Instant.parse("2026-11-20T10:00:00Z"), ZoneOffset.UTC));
     sync = new SourceSync(engine, SCOPE, Clock.systemUTC(), SourceSync.DEFAULT_BATCH);
+  }
+
+  /** A SQLite source over {@code db} through {@code query}, every other option at its default. */
+  static SourceSpec sqlite(String name, Path db, String query) {
+    return new SourceSpec(
+        name,
+        SourceType.SQLITE,
+        db,
+        List.of(),
+        List.of(),
+        List.of(),
+        SourceSpec.DEFAULT_CHUNK_WORDS,
+        false,
+        null,
+        query,
+        Map.of(),
+        false,
+        false);
   }
 
   Path write(String relative, String text) throws IOException {

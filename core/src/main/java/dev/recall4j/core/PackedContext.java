@@ -1,12 +1,10 @@
-package dev.recall4j.budget;
+package dev.recall4j.core;
 
-import dev.recall4j.core.Checks;
-import dev.recall4j.core.DroppedItem;
-import dev.recall4j.core.RecalledItem;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a {@link Packer} produced.
+ * A token budget filled: what a packer produced, and the larger part of a {@link RecallResult}.
  *
  * @param context the rendered text, exactly as it is injected; {@code ""} when nothing fits
  * @param items the injected records in rendered order
@@ -39,5 +37,21 @@ public record PackedContext(
         tokensUsed);
     Checks.notNull(tokenizer, "tokenizer");
     warnings = List.copyOf(warnings);
+  }
+
+  /**
+   * This packing as a recall reports it: the candidates earlier stages dropped (ranking's
+   * duplicates) before the packer's own, and {@code moreWarnings} after its warnings.
+   */
+  public PackedContext withEarlier(List<DroppedItem> droppedEarlier, List<String> moreWarnings) {
+    if (droppedEarlier.isEmpty() && moreWarnings.isEmpty()) {
+      return this;
+    }
+    List<DroppedItem> allDropped = new ArrayList<>(droppedEarlier);
+    allDropped.addAll(dropped);
+    List<String> allWarnings = new ArrayList<>(warnings);
+    allWarnings.addAll(moreWarnings);
+    return new PackedContext(
+        context, items, allDropped, budgetTokens, tokensUsed, tokenizer, allWarnings);
   }
 }
