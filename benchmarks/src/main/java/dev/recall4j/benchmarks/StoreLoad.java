@@ -9,9 +9,9 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.engine.ConfigFile;
 import dev.recall4j.engine.EmbedderProvider;
 import dev.recall4j.engine.EngineConfig;
-import dev.recall4j.engine.EngineStatus;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.StoreOpener;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,17 +25,19 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One store under load (issue 34: the cluster store against the in-process index): bulk ingest of
- * a benchmark corpus through the engine, then closed-loop hybrid recall by 1, 4 and 16 clients for
- * a fixed time each, every engine default, the query vector precomputed (no model runs), access
- * statistics recorded as in real use. Reports the ingest rate, each client count's recall p50 and
- * p99 and throughput, the load average before and after each step (the machine is shared), and
- * the store's size.
+ * The cluster store against the in-process index under the same load, side by side in one run
+ * (issue 34): the same benchmark corpus written through the engine into each (bulk ingest, then
+ * compaction), then closed-loop hybrid recall by 1, 4 and 16 clients for a fixed time each, the
+ * in-process index and the cluster taking turns at each client count so that both see the same
+ * machine load. Every engine default, the query vector precomputed (no model runs). Reports per
+ * store the ingest rate and each client count's recall p50, p99 and throughput, the cluster's
+ * ratios to the in-process figures, and the 1-minute load average before and after each step (the
+ * machine is shared).
  *
  * <p>Usage: {@code java -cp benchmarks.jar dev.recall4j.benchmarks.StoreLoad OUT.json RECORDS
- * SECONDS WORKSPACE [STORE_CONFIG]}: WORKSPACE an empty folder (the in-process index goes there);
- * STORE_CONFIG a {@code recall4j.yaml} naming another store (its index must be empty), else the
- * in-process index.
+ * SECONDS WORKSPACE STORE_CONFIG}: WORKSPACE an empty folder (the in-process index goes there),
+ * STORE_CONFIG a {@code recall4j.yaml} naming the other store, whose index must be empty. Run by
+ * {@code bin/bench-store}.
  */
 public final class StoreLoad {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,42 +47,67 @@ public final class StoreLoad {
   private StoreLoad() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length < 4 || args.length > 5) {
+    if (args.length != 5) {
       throw new IllegalArgumentException(
-          "usage: StoreLoad OUT.json RECORDS SECONDS WORKSPACE [STORE_CONFIG]");
+          "usage: StoreLoad OUT.json RECORDS SECONDS WORKSPACE STORE_CONFIG");
     }
     Path out = Path.of(args[0]);
     int size = Integer.parseInt(args[1]);
     int seconds = Integer.parseInt(args[2]);
     Path workspace = Files.createDirectories(Path.of(args[3]));
-    StoreOpener store = args.length == 5 ? ConfigFile.read(Path.of(args[4])).store() : null;
+    StoreOpener cluster = ConfigFile.read(Path.of(args[4])).store();
     List<BenchQuery> queries = Fixtures.queries();
     List<MemoryRecord> records = Fixtures.corpus(size).records();
-    EngineConfig config =
-        EngineConfig.builder(workspace)
-            .indexDir(workspace.resolve("index"))
-            .embedderProvider(EmbedderProvider.NONE)
-            .statsEnabled(false)
-            .store(store)
-            .build();
     ObjectNode report = JSON.createObjectNode();
-    report.put("store", store == null ? "in-process" : store.location());
     report.put("records", size);
     report.put("seconds_per_level", seconds);
+    report.put("cluster", cluster.location());
     report.set("machine", JSON.valueToTree(MachineInfo.current()));
-    try (RecallEngine engine =
-        RecallEngine.open(config, Fixtures.precomputedEmbedder(queries), Clock.systemUTC())) {
-      ingest(engine, records, report.putObject("ingest"));
-      ArrayNode levels = report.putArray("recall");
+    try (RecallEngine local = open(workspace.resolve("in-process"), null, queries);
+        RecallEngine remote = open(workspace.resolve("cluster"), cluster, queries)) {
+      ObjectNode inProcess = report.putObject("in_process");
+      ObjectNode onCluster = report.putObject("cluster_store");
+      ingest(local, records, inProcess.putObject("ingest"));
+      ingest(remote, records, onCluster.putObject("ingest"));
+      ArrayNode localLevels = inProcess.putArray("recall");
+      ArrayNode remoteLevels = onCluster.putArray("recall");
+      ArrayNode ratios = report.putArray("cluster_to_in_process");
       for (int clients : CLIENTS) {
-        levels.add(recall(engine, queries, clients, seconds));
+        ObjectNode l = recall(local, "in-process", queries, clients, seconds);
+        ObjectNode r = recall(remote, "cluster", queries, clients, seconds);
+        localLevels.add(l);
+        remoteLevels.add(r);
+        ratios.add(ratio(clients, l, r));
       }
-      EngineStatus status = engine.status(Scope.of(Fixtures.NAMESPACE));
-      report.put("store_bytes", status.sizeBytes());
+      inProcess.put("store_bytes", local.status(Scope.of(Fixtures.NAMESPACE)).sizeBytes());
+      onCluster.put("store_bytes", remote.status(Scope.of(Fixtures.NAMESPACE)).sizeBytes());
     }
     report.put("rss_bytes_of_this_jvm", rss());
     JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), report);
     System.out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(report));
+  }
+
+  /** An engine over the in-process index in {@code dir}, or over {@code store} when given. */
+  private static RecallEngine open(Path dir, StoreOpener store, List<BenchQuery> queries)
+      throws IOException {
+    EngineConfig config =
+        EngineConfig.builder(Files.createDirectories(dir))
+            .indexDir(dir.resolve("index"))
+            .embedderProvider(EmbedderProvider.NONE)
+            .statsEnabled(false)
+            .store(store)
+            .build();
+    return RecallEngine.open(config, Fixtures.precomputedEmbedder(queries), Clock.systemUTC());
+  }
+
+  /** The cluster's figures over the in-process ones at one client count. */
+  private static ObjectNode ratio(int clients, ObjectNode local, ObjectNode remote) {
+    ObjectNode ratio = JSON.createObjectNode();
+    ratio.put("clients", clients);
+    for (String field : List.of("p50_ms", "p99_ms", "recalls_per_second")) {
+      ratio.put(field, remote.get(field).asDouble() / local.get(field).asDouble());
+    }
+    return ratio;
   }
 
   /** Writes the corpus in batches, then compacts, timing both. */
@@ -102,7 +129,8 @@ public final class StoreLoad {
 
   /** {@code clients} threads recalling in a closed loop for {@code seconds}, after a warm-up. */
   private static ObjectNode recall(
-      RecallEngine engine, List<BenchQuery> queries, int clients, int seconds) throws Exception {
+      RecallEngine engine, String name, List<BenchQuery> queries, int clients, int seconds)
+      throws Exception {
     for (BenchQuery q : queries) {
       engine.recall(request(q));
     }
@@ -142,7 +170,8 @@ public final class StoreLoad {
       level.put("load_after", load());
       System.err.printf(
           Locale.ROOT,
-          "%d clients: %d recalls, p50 %.1f ms, p99 %.1f ms, %.1f/s (load %s -> %s)%n",
+          "%s, %d clients: %d recalls, p50 %.1f ms, p99 %.1f ms, %.1f/s (load %s -> %s)%n",
+          name,
           clients,
           sorted.length,
           percentile(sorted, 50),
