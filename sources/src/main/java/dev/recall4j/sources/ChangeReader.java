@@ -54,7 +54,7 @@ final class ChangeReader {
               listed.file(),
               print,
               VaultNote.read(
-                  RecordFiles.readText(listed.file()),
+                  RecordFiles.readText(listed.file(), spec.files().maxFileBytes()),
                   key,
                   absolute,
                   spec.chunkWords(),
@@ -67,7 +67,7 @@ final class ChangeReader {
               print,
               inTier(
                   DailyLog.records(
-                      RecordFiles.readText(listed.file()),
+                      RecordFiles.readText(listed.file(), spec.files().maxFileBytes()),
                       spec.name(),
                       key,
                       absolute,

@@ -32,6 +32,7 @@ import java.util.regex.Pattern;
  *     keeps out of recall) are read; they are not by default
  * @param writable markdown and daily logs: whether what an agent writes through recall4j (append,
  *     supersede, forget) is written to the files first ({@link SourceWriteBack})
+ * @param files whether links may lead out of {@code path}, and the largest file read whole
  */
 public record SourceSpec(
     String name,
@@ -46,7 +47,8 @@ public record SourceSpec(
     String query,
     Map<String, String> contexts,
     boolean includeInbox,
-    boolean writable) {
+    boolean writable,
+    FileAccess files) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
@@ -84,6 +86,39 @@ public record SourceSpec(
         "writable",
         "only a markdown or daily-log source can be written, not a %s source",
         type.wireName());
+    Checks.notNull(files, "files");
+  }
+
+  /** A source whose files are reached and read as {@link FileAccess#DEFAULT} says. */
+  public SourceSpec(
+      String name,
+      SourceType type,
+      Path path,
+      List<String> excluded,
+      List<String> archived,
+      List<String> pinned,
+      int chunkWords,
+      boolean pinMemoryFile,
+      Silo silo,
+      String query,
+      Map<String, String> contexts,
+      boolean includeInbox,
+      boolean writable) {
+    this(
+        name,
+        type,
+        path,
+        excluded,
+        archived,
+        pinned,
+        chunkWords,
+        pinMemoryFile,
+        silo,
+        query,
+        contexts,
+        includeInbox,
+        writable,
+        FileAccess.DEFAULT);
   }
 
   /** A source with every option at its default. */

@@ -1,5 +1,6 @@
 package dev.recall4j.sources;
 
+import dev.recall4j.engine.FileTooLargeException;
 import dev.recall4j.engine.InputException;
 import dev.recall4j.sources.SourceListing.Listed;
 import dev.recall4j.sources.SyncState.FileState;
@@ -65,7 +66,9 @@ record SyncPlan(
       } catch (IllegalArgumentException e) {
         // One bad file never keeps the others out: it is reported, and read again next time.
         String error =
-            e instanceof InputException ? e.getMessage() : listed.file() + ": " + e.getMessage();
+            e instanceof InputException || e instanceof FileTooLargeException
+                ? e.getMessage()
+                : listed.file() + ": " + e.getMessage();
         failed.put(listed.key(), new Failed(listed.file(), error));
       }
     }
