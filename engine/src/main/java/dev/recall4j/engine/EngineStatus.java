@@ -58,6 +58,8 @@ public record EngineStatus(
         store.counts(all, "kind"),
         store.counts(all, "status"),
         store.counts(all, "tier"),
-        store.idsWithoutVector(Integer.MAX_VALUE).size());
+        store.keysWithoutVector(Integer.MAX_VALUE).stream()
+            .filter(key -> key.namespace().equals(scope.namespace()))
+            .count());
   }
 }

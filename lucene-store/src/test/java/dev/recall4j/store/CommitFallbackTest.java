@@ -58,13 +58,13 @@ class CommitFallbackTest {
     assertEquals(2, report.recordsChecked());
     assertTrue(
         report.problems().stream()
-            .anyMatch(p -> p.contains("1 record(s) written after") && p.contains(": c;")),
+            .anyMatch(p -> p.contains("1 record(s) written after") && p.contains(": ns/c;")),
         report.problems().toString());
 
     List<MemoryRecord> saved = new ArrayList<>();
     StoreCheck.Salvage salvage = StoreCheck.salvage(dir, saved::add, new ArrayList<>());
     assertEquals(List.of("a", "b"), ids(saved));
-    assertEquals(List.of("c"), salvage.lostWrites());
+    assertEquals(List.of("ns/c"), salvage.lostWrites(), "named by namespace and id");
 
     try (LuceneStore writer = lexical(dir)) {
       assertEquals(2, writer.info().records());
@@ -76,7 +76,7 @@ class CommitFallbackTest {
       assertEquals(List.of("a", "b", "d"), ids(reopened.find(NS, 10)));
     }
     assertEquals(
-        List.of("c"),
+        List.of("ns/c"),
         StoreCheck.salvage(dir, r -> {}, new ArrayList<>()).lostWrites(),
         "repair still lists the writes the set-aside commit held");
   }
@@ -88,7 +88,7 @@ class CommitFallbackTest {
       store.upsert(record("b", "Harbour pilots meet at dawn.").build());
       store.upsert(record("a", "Tide tables, corrected.").build()); // replaces a
       store.upsert(record("c", "The harbour master retires.").build());
-      store.purge("b");
+      store.purge(TestRecords.key("b"));
       store.upsert(record("e", "Ferry timetable for winter.").build());
     }
     for (String commit : Commits.segmentsFiles(FSDirectory.open(dir))) {
