@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.IndexSettings;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.VectorEncoding;
@@ -53,8 +54,8 @@ class OpenSearchStoreTest {
               record("a", "alpha").vector(new float[] {1, 0}).build(),
               record("b", "beta").recallCount(7).build()));
       long versionOfA = documentVersion("a");
-      store.recordAccess(Map.of("a", 3L, "b", 1L), T0);
-      MemoryRecord a = store.get("a").orElseThrow();
+      store.recordAccess(Map.of(key("a"), 3L, key("b"), 1L), T0);
+      MemoryRecord a = store.get(key("a")).orElseThrow();
       assertThat(a.recallCount()).isEqualTo(3);
       assertThat(store.searchVector(new float[] {1, 0}, StoreFilter.all(NS), 1).getFirst().record())
           .isEqualTo(a);
@@ -113,10 +114,14 @@ class OpenSearchStoreTest {
   }
 
   /** The version OpenSearch keeps of a document: it goes up each time the document is indexed. */
+  private static RecordKey key(String id) {
+    return new RecordKey(NS.namespace(), id);
+  }
+
   private long documentVersion(String id) throws IOException {
     try (Cluster cluster = stores.cluster()) {
       return cluster
-          .call("GET", "/" + index + "/_doc/" + id, Map.of("routing", "ns"), null)
+          .call("GET", "/" + index + "/_doc/ns%2F" + id, Map.of("routing", "ns"), null)
           .path("_version")
           .asLong();
     }

@@ -40,9 +40,11 @@ record SyncPlan(
   record Failed(Path file, String error) {}
 
   /** Plans the sync of one job against the state the last syncs left. */
-  static SyncPlan of(SyncJob job, SyncState state, ChangeReader reader) throws IOException {
+  /**
+   * @param before what the last sync of this source into this namespace saw, or null
+   */
+  static SyncPlan of(SyncJob job, SourceState before, ChangeReader reader) throws IOException {
     SourceSpec spec = job.spec();
-    SourceState before = state.source(spec.name());
     boolean sameSettings = before != null && spec.settingsKey().equals(before.settings());
     Map<String, FileState> previous = before == null ? Map.of() : before.files();
     Map<String, FileState> kept = new TreeMap<>();

@@ -185,7 +185,17 @@ public final class SyncState {
       for (FileState f : s.files().values()) {
         Path path = Path.of(f.path());
         if (glob ? matcher.matches(path) : path.equals(resolved)) {
-          found.put(path, new SyncedFile(path, f.records().stream().map(RecordState::id).toList()));
+          // Synced by several sources (or namespaces): every one's ids, each once.
+          List<String> ids = f.records().stream().map(RecordState::id).toList();
+          found.merge(
+              path,
+              new SyncedFile(path, ids),
+              (a, b) ->
+                  new SyncedFile(
+                      path,
+                      java.util.stream.Stream.concat(a.ids().stream(), b.ids().stream())
+                          .distinct()
+                          .toList()));
         }
       }
     }
