@@ -30,13 +30,7 @@ public abstract class SharedIdConformance extends StoreSuite {
   @TempDir Path workspace;
 
   RecallEngine open() throws IOException {
-    EngineConfig config =
-        EngineConfig.builder(workspace)
-            .embedderProvider(EmbedderProvider.NONE)
-            .statsEnabled(false)
-            .store(newStore())
-            .build();
-    return RecallEngine.open(config, null, new TestClock(T0));
+    return RecallEngine.open(engineConfig(workspace), null, new TestClock(T0));
   }
 
   static MemoryRecord note(Scope scope, String id, String content) {

@@ -89,6 +89,18 @@ public abstract class StoreSuite {
   }
 
   /** A memory in namespace "ns" with the given content. */
+  /**
+   * An engine's configuration over a new store of the store under test: no configured embedder, no
+   * statistics database.
+   */
+  EngineConfig engineConfig(java.nio.file.Path workspace) throws java.io.IOException {
+    return EngineConfig.builder(workspace)
+        .embedderProvider(EmbedderProvider.NONE)
+        .statsEnabled(false)
+        .store(newStore())
+        .build();
+  }
+
   /** The key of a record of {@link #record} with this id. */
   static RecordKey key(String id) {
     return new RecordKey(NS.namespace(), id);

@@ -89,38 +89,6 @@ public record SourceSpec(
     Checks.notNull(files, "files");
   }
 
-  /** A source whose files are reached and read as {@link FileAccess#DEFAULT} says. */
-  public SourceSpec(
-      String name,
-      SourceType type,
-      Path path,
-      List<String> excluded,
-      List<String> archived,
-      List<String> pinned,
-      int chunkWords,
-      boolean pinMemoryFile,
-      Silo silo,
-      String query,
-      Map<String, String> contexts,
-      boolean includeInbox,
-      boolean writable) {
-    this(
-        name,
-        type,
-        path,
-        excluded,
-        archived,
-        pinned,
-        chunkWords,
-        pinMemoryFile,
-        silo,
-        query,
-        contexts,
-        includeInbox,
-        writable,
-        FileAccess.DEFAULT);
-  }
-
   /** A source with every option at its default. */
   public static SourceSpec of(String name, SourceType type, Path path) {
     return new SourceSpec(
@@ -136,7 +104,8 @@ public record SourceSpec(
         null,
         Map.of(),
         false,
-        false);
+        false,
+        FileAccess.DEFAULT);
   }
 
   /** The folder options, compiled: which files are skipped and which tier folders give. */

@@ -273,7 +273,8 @@ public final class SourcesConfig {
         query,
         Map.of(),
         false,
-        false);
+        false,
+        FileAccess.DEFAULT);
   }
 
   /** Whether a SQLite file holds the table, read-only; false (logged) when it does not. */

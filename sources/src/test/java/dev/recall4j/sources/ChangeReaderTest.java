@@ -49,7 +49,8 @@ class ChangeReaderTest {
         null,
         Map.of(),
         false,
-        false);
+        false,
+        FileAccess.DEFAULT);
   }
 
   @Test

@@ -41,7 +41,8 @@ class DailyLogSyncTest {
             null,
             Map.of(),
             false,
-            false);
+            false,
+            FileAccess.DEFAULT);
   }
 
   @AfterEach

@@ -44,7 +44,8 @@ class MarkdownSyncTest {
             null,
             Map.of(),
             false,
-            false);
+            false,
+            FileAccess.DEFAULT);
   }
 
   @AfterEach

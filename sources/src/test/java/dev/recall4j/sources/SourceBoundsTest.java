@@ -14,11 +14,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,34 +29,20 @@ import org.junit.jupiter.api.io.TempDir;
 class SourceBoundsTest {
   @TempDir Path dir;
   @TempDir Path outside;
-  SyncFixture f;
+  @AutoClose SyncFixture f;
 
   @BeforeEach
   void open() throws IOException {
     f = new SyncFixture(dir);
   }
 
-  @AfterEach
-  void close() throws IOException {
-    f.close();
-  }
-
-  static SourceSpec vault(Path root, FileAccess files) {
-    return new SourceSpec(
-        "notes",
-        SourceType.MARKDOWN,
-        root,
-        SourceSpec.DEFAULT_EXCLUDED,
-        List.of(),
-        List.of(),
-        SourceSpec.DEFAULT_CHUNK_WORDS,
-        false,
-        null,
-        null,
-        Map.of(),
-        false,
-        false,
-        files);
+  /** A markdown source over {@code root} as recall4j.yaml configures it, with these options. */
+  SourceSpec vault(Path root, String options) throws IOException {
+    Path config =
+        Files.writeString(
+            dir.resolve("recall4j.yaml"),
+            "sources:\n  - {name: notes, type: markdown, path: '" + root + "'" + options + "}\n");
+    return SourcesConfig.read(config).source("notes").orElseThrow();
   }
 
   /** The contents of the records with these ids that exist. */
@@ -88,7 +73,7 @@ class SourceBoundsTest {
       "notes:passwd.md#0",
       "notes:etc/hosts.md#0"
     };
-    SyncReport report = f.sync.sync(vault(vault, FileAccess.DEFAULT));
+    SyncReport report = f.sync.sync(vault(vault, ""));
     Set<String> read = contents(ids);
     assertTrue(read.contains("An own note about tides."), read.toString());
     assertTrue(read.contains("A note linked from inside the vault."), read.toString());
@@ -96,7 +81,7 @@ class SourceBoundsTest {
     assertFalse(read.stream().anyMatch(c -> c.contains("secret-host")), read.toString());
     assertEquals(List.of(), report.errors());
 
-    f.sync.sync(vault(vault, new FileAccess(true, FileAccess.DEFAULT_MAX_FILE_MB)));
+    f.sync.sync(vault(vault, ", follow_symlinks: true"));
     read = contents(ids);
     assertTrue(read.stream().anyMatch(c -> c.contains("root:x:0")), read.toString());
     assertTrue(read.stream().anyMatch(c -> c.contains("secret-host")), read.toString());
@@ -107,7 +92,7 @@ class SourceBoundsTest {
     Path real = Files.createDirectories(outside.resolve("real-vault"));
     Files.writeString(real.resolve("note.md"), "Reached through a linked root.");
     Path link = Files.createSymbolicLink(dir.resolve("vault"), real);
-    f.sync.sync(vault(link, FileAccess.DEFAULT));
+    f.sync.sync(vault(link, ""));
     assertEquals(Set.of("Reached through a linked root."), contents("notes:note.md#0"));
   }
 
@@ -119,7 +104,7 @@ class SourceBoundsTest {
     try (RandomAccessFile sparse = new RandomAccessFile(big.toFile(), "rw")) {
       sparse.setLength(3L << 30); // 3 GiB, sparse: no disk, and more than any heap here holds
     }
-    SyncReport report = f.sync.sync(vault(vault, new FileAccess(false, 2)));
+    SyncReport report = f.sync.sync(vault(vault, ", max_file_mb: 2"));
     assertEquals(List.of("file too large: " + big + " (3072 MB, limit 2 MB)"), report.errors());
     assertEquals(Set.of("A small note."), contents("notes:small.md#0", "notes:big.txt#0"));
   }

@@ -56,7 +56,8 @@ class SourceListingTest {
             null,
             Map.of(),
             false,
-            false);
+            false,
+            FileAccess.DEFAULT);
     List<Listed> listed = SourceListing.of(configured(vault));
     assertEquals(List.of("a.md", "sub/b.markdown"), listed.stream().map(Listed::key).toList());
     assertEquals(dir.resolve("vault/a.md"), listed.get(0).file());

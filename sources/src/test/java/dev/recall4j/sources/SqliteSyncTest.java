@@ -117,7 +117,8 @@ class SqliteSyncTest {
         GoAgentSilos.MEMORIES_QUERY,
         Map.of(),
         false,
-        false);
+        false,
+        FileAccess.DEFAULT);
   }
 
   @Test
@@ -172,7 +173,8 @@ class SqliteSyncTest {
             GoAgentSilos.KNOWLEDGE_QUERY,
             Map.of(),
             false,
-            false);
+            false,
+            FileAccess.DEFAULT);
     assertEquals(2, f.sync.sync(kb).added());
     MemoryRecord o = f.require("knowledge:1");
     assertEquals(Silo.KB, o.silo());

@@ -47,7 +47,8 @@ final class SyncFixture implements AutoCloseable {
         query,
         Map.of(),
         false,
-        false);
+        false,
+        FileAccess.DEFAULT);
   }
 
   Path write(String relative, String text) throws IOException {

@@ -11,7 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,16 +26,11 @@ class TenantSyncTest {
   static final Scope BOB = Scope.of("bob");
 
   @TempDir Path dir;
-  SyncFixture f;
+  @AutoClose SyncFixture f;
 
   @BeforeEach
   void open() throws IOException {
     f = new SyncFixture(dir);
-  }
-
-  @AfterEach
-  void close() throws IOException {
-    f.close();
   }
 
   SourceSync syncAs(Scope scope) {
