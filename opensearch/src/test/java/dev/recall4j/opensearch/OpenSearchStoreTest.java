@@ -9,8 +9,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
-import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.IndexSettings;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.VectorEncoding;
 import java.io.IOException;
@@ -113,11 +113,11 @@ class OpenSearchStoreTest {
         .hasMessageStartingWith("index_settings.vector_encoding: int4 has no counterpart");
   }
 
-  /** The version OpenSearch keeps of a document: it goes up each time the document is indexed. */
   private static RecordKey key(String id) {
     return new RecordKey(NS.namespace(), id);
   }
 
+  /** The version OpenSearch keeps of a document: it goes up each time the document is indexed. */
   private long documentVersion(String id) throws IOException {
     try (Cluster cluster = stores.cluster()) {
       return cluster
