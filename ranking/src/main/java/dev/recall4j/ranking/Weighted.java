@@ -10,7 +10,7 @@ final class Weighted {
   private static final int RUN = 16;
 
   /**
-   * Sorts into ranking order: group first (pinned, then tiers under strict mode), then final score,
+   * Sorts into ranking order: group first (tiers under strict mode; pinned records rank by their kind), then final score,
    * then trust, then id. Trust breaks score ties so that a higher-trust twin never trails its copy
    * even when both scores are 0 (a convex fusion gives a path's worst hit 0).
    *
