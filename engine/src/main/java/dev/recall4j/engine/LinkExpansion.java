@@ -46,8 +46,9 @@ import java.util.Set;
  *       itself (scope and teams, project rule, silos, kinds, tags, time bounds, tiers): a link
  *       never reaches a record the request's own search could not have returned. Only active
  *       records are pulled in or replace a hit; superseded versions are read only to walk a chain.
- *   <li><b>Order</b> as the ranker orders: tier groups under strict tiers (pinned records by their kind),
- *       then final score descending, trust descending, id ascending. Nothing is deduplicated again.
+ *   <li><b>Order</b> as the ranker orders: tier groups under strict tiers (pinned records by their
+ *       kind), then final score descending, trust descending, id ascending. Nothing is deduplicated
+ *       again.
  * </ol>
  *
  * <p>Pinned records of a recall are injected apart and are not hits: their links are not followed.

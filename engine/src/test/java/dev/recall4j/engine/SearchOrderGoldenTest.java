@@ -93,9 +93,7 @@ class SearchOrderGoldenTest {
         found.stream().map(ScoredRecord::id).toList());
     for (int i = 1; i < found.size(); i++) {
       assertEquals(
-          true,
-          found.get(i - 1).finalScore() >= found.get(i).finalScore(),
-          "best first: " + found);
+          true, found.get(i - 1).finalScore() >= found.get(i).finalScore(), "best first: " + found);
     }
   }
 

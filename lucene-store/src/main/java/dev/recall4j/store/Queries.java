@@ -76,7 +76,14 @@ final class Queries {
           scope.project() == null ? List.of(Schema.NONE) : List.of(Schema.NONE, scope.project()));
     }
     narrow(query, reader, Schema.TASK, scope.task());
-    narrow(query, reader, Schema.SESSION, scope.session());
+    if (!f.allSessions()) {
+      // A session's records are seen only within it; those without a session everywhere.
+      oneOf(
+          query,
+          reader,
+          Schema.SESSION,
+          scope.session() == null ? List.of(Schema.NONE) : List.of(Schema.NONE, scope.session()));
+    }
     oneOf(query, reader, Schema.SILO, f.silos().stream().map(Wire::name).toList());
     oneOf(query, reader, Schema.KIND, f.kinds().stream().map(Kind::name).toList());
     // Tags are optional and repeatable, so only the required values can state this condition: one
@@ -198,8 +205,8 @@ final class Queries {
   }
 
   /**
-   * Task and session: a record with no value for the dimension applies everywhere; a request with
-   * none sees all.
+   * Task: a record with no value for the dimension applies everywhere; a request with none sees
+   * all.
    */
   private static void narrow(
       BooleanQuery.Builder query, IndexReader reader, String field, String requested)

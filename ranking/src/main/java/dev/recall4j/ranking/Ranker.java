@@ -43,8 +43,8 @@ import org.slf4j.LoggerFactory;
  * <p>Every ranked record carries a complete {@link dev.recall4j.core.ScoreBreakdown}: lexical and
  * vector rank and score from the paths named {@link PathResult#LEXICAL} and {@link
  * PathResult#VECTOR} (0 and NaN when absent), fused score, decay, trust, tier priority (its kind's)
- * and final score. The output does not depend on the order of the paths, of equal-score
- * candidates or of the map.
+ * and final score. The output does not depend on the order of the paths, of equal-score candidates
+ * or of the map.
  *
  * <p>Thread-safe; immutable but for a bounded cache of the token sets of contents it has ranked (by
  * content hash, so cached sets are always right). Cost: fusion O(n log n) for n candidates; dedup

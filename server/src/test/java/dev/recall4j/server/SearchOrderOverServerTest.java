@@ -92,8 +92,7 @@ class SearchOrderOverServerTest {
     Map<String, Object> result = api.callTool("memory_search", Map.of("query", QUERY));
     assertEquals(false, result.get("isError"), result.toString());
     assertEquals(
-        BY_RELEVANCE,
-        ids(((Map<String, Object>) result.get("structuredContent")).get("items")));
+        BY_RELEVANCE, ids(((Map<String, Object>) result.get("structuredContent")).get("items")));
   }
 
   @Test
