@@ -1,6 +1,7 @@
 package dev.recall4j.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -40,6 +41,31 @@ class RecordCommandsTest {
     assertEquals(0, r.exit(), () -> String.join(" ", args) + ": " + r.err());
     assertEquals("", r.err());
     return r;
+  }
+
+  @Test
+  void aSessionsRecordsAreSearchedOnlyInItUntilSessionEndArchivesThem() {
+    String local =
+        ok("add", "--session", "s1", "--content", "Just tried approach X; it failed.")
+            .out()
+            .strip();
+    String shared = ok("add", "--content", "Approach Z is the house style.").out().strip();
+    String none = ok("search", "--query", "approach", "--format", "json").out();
+    assertTrue(none.contains(shared) && !none.contains(local), none);
+    assertTrue(
+        ok("search", "--query", "approach", "--session", "s1", "--format", "json")
+            .out()
+            .contains(local));
+    assertTrue(
+        ok("search", "--query", "approach", "--include-sessions", "--format", "json")
+            .out()
+            .contains(local));
+    assertEquals("ended session s1: 1 records archived", ok("session", "end", "s1").out().strip());
+    assertFalse(
+        ok("search", "--query", "approach", "--session", "s1", "--format", "json")
+            .out()
+            .contains(local));
+    assertEquals("ended session s1: 0 records archived", ok("session", "end", "s1").out().strip());
   }
 
   @Test
