@@ -21,7 +21,7 @@ import java.util.TreeMap;
  *   <li>{@linkplain #strict() Strict}: order by priority first, scores only inside a tier.
  *   <li>{@linkplain #boost(double) Boost}: order by score, the final score multiplied by {@code 1 +
  *       strength × (maxPriority − p) / (maxPriority − 1)}: the first tier gets {@code 1 +
- *       strength}, the last 1, linear in between; pinned records get the first tier's boost.
+ *       strength}, the last 1, linear in between; a pinned record gets its kind's boost.
  * </ul>
  *
  * <p>Boost is the better policy by measurement (docs/DEFAULTS.md, "Priority tiers: strict vs
