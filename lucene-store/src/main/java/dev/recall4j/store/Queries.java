@@ -69,20 +69,12 @@ final class Queries {
     oneOf(query, reader, Schema.NAMESPACE, List.of(scope.namespace()));
     if (!f.allProjects()) {
       // A record without a project is the user's own and applies to every request.
-      oneOf(
-          query,
-          reader,
-          Schema.PROJECT,
-          scope.project() == null ? List.of(Schema.NONE) : List.of(Schema.NONE, scope.project()));
+      noneOr(query, reader, Schema.PROJECT, scope.project());
     }
     narrow(query, reader, Schema.TASK, scope.task());
     if (!f.allSessions()) {
       // A session's records are seen only within it; those without a session everywhere.
-      oneOf(
-          query,
-          reader,
-          Schema.SESSION,
-          scope.session() == null ? List.of(Schema.NONE) : List.of(Schema.NONE, scope.session()));
+      noneOr(query, reader, Schema.SESSION, scope.session());
     }
     oneOf(query, reader, Schema.SILO, f.silos().stream().map(Wire::name).toList());
     oneOf(query, reader, Schema.KIND, f.kinds().stream().map(Kind::name).toList());
@@ -202,6 +194,20 @@ final class Queries {
   private static Query boosted(String field, BytesRef term, float boost) {
     Query query = new TermQuery(new Term(field, term));
     return boost == 1f ? query : new BoostQuery(query, boost);
+  }
+
+  /**
+   * Project and session: the records without a value, and those of the requested value when there
+   * is one.
+   */
+  private static void noneOr(
+      BooleanQuery.Builder query, IndexReader reader, String field, String requested)
+      throws IOException {
+    oneOf(
+        query,
+        reader,
+        field,
+        requested == null ? List.of(Schema.NONE) : List.of(Schema.NONE, requested));
   }
 
   /**
