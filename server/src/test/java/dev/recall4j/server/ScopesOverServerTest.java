@@ -97,6 +97,8 @@ class ScopesOverServerTest {
     assertRefused(
         403, "team", bob.send("POST", "/v1/recall", args("query", "deploys", "team", "tide")));
     assertRefused(403, "team", bob.send("GET", "/v1/records?team=tide", null));
+    assertRefused(403, "team", bob.send("GET", "/v1/stats?team=tide", null));
+    assertEquals(200, alice.send("GET", "/v1/stats?team=tide", null).status());
     assertRefused(403, "team", bob.send("DELETE", "/v1/records/" + shared + "?team=tide", null));
     assertFalse(ids(bob.send("POST", "/v1/search", args("query", "deploys"))).contains(shared));
     assertEquals(400, bob.send("GET", "/v1/records/" + shared, null).status());
