@@ -47,7 +47,10 @@ class SessionEndTest {
   private static void seed(RecallEngine engine) {
     engine.saveAll(
         List.of(
-            record("user", Scope.of("alice"), "The user prefers strict TypeScript in scripts of every repo."),
+            record(
+                "user",
+                Scope.of("alice"),
+                "The user prefers strict TypeScript in scripts of every repo."),
             record(
                 "project", Scope.of("alice", "web"), "This repo uses Bun, not Node, for scripts."),
             record(

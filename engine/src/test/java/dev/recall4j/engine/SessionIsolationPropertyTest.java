@@ -28,8 +28,9 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * No session's ("local") record ever reaches a recall, search, listing or session-start context of
- * another session, or of a request that names no session, whatever the projects, tiers and words:
- * random records written over many tries into one real index, every request checked.
+ * another session, or of a request that names no session, whatever the projects, tiers, words and
+ * links (followed or not): random records written over many tries into one real index, every
+ * request checked.
  */
 class SessionIsolationPropertyTest {
   private static final List<String> SESSIONS = List.of("s1", "s2", "s3");
@@ -79,7 +80,8 @@ class SessionIsolationPropertyTest {
       @ForAll("writes") List<Written> writes,
       @ForAll("sessionOrNone") String asking,
       @ForAll("projectOrNone") String project,
-      @ForAll boolean allProjects) {
+      @ForAll boolean allProjects,
+      @ForAll boolean links) {
     List<MemoryRecord> records = new ArrayList<>();
     for (Written w : writes) {
       records.add(
@@ -89,6 +91,9 @@ class SessionIsolationPropertyTest {
               .scope(new Scope("alice", w.project(), null, w.session()))
               .tier(w.pinned() ? Tier.PINNED : Tier.ACTIVE)
               .content(w.word() + " note " + IDS.get() + " in session " + w.session())
+              // Each links to the record written before it, whatever its session: link
+              // expansion must not follow a link out of the request's sessions either.
+              .links(IDS.get() > 1 ? List.of("r" + (IDS.get() - 1)) : List.of())
               .build(Instant.now()));
     }
     engine.saveAll(records);
@@ -98,6 +103,7 @@ class SessionIsolationPropertyTest {
           RecallRequest.builder(word)
               .scope(scope)
               .allProjects(allProjects)
+              .links(links)
               .budgetTokens(4_000)
               .build();
       engine.recall(request).items().forEach(i -> assertOwn(asking, i.record(), "recall"));
