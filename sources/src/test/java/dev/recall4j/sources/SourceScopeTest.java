@@ -13,8 +13,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,23 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SourceScopeTest {
   @TempDir Path dir;
-  SyncFixture f;
-
-  @BeforeEach
-  void open() throws IOException {
-    f = new SyncFixture(dir);
-  }
-
-  @AfterEach
-  void close() throws IOException {
-    f.close();
-  }
 
   private SourcesConfig config(String yaml) throws IOException {
     return SourcesConfig.read(Files.writeString(dir.resolve("recall4j.yaml"), yaml));
   }
 
-  private List<String> recalled(String query, Scope scope, Teams teams) {
+  private static List<String> recalled(SyncFixture f, String query, Scope scope, Teams teams) {
     return f
         .engine
         .recall(RecallRequest.builder(query).scope(scope).budgetTokens(2_000).build(), teams)
@@ -53,6 +40,12 @@ class SourceScopeTest {
 
   @Test
   void userProjectAndTeamSourcesFromOneConfiguration() throws IOException {
+    try (SyncFixture f = new SyncFixture(dir)) {
+      userProjectAndTeam(f);
+    }
+  }
+
+  private void userProjectAndTeam(SyncFixture f) throws IOException {
     f.write(".claude/CLAUDE.md", "# Instructions\n\nAlways run bun test before committing.\n");
     f.write(".claude/rules/style.md", "# Style\n\nUse TypeScript strict mode everywhere.\n");
     f.write(
@@ -83,12 +76,12 @@ class SourceScopeTest {
         "team:tide",
         f.engine.get(Scope.of("team:tide"), "team:deploys.md#0").orElseThrow().scope().namespace());
 
-    List<String> inProject = recalled("bun", Scope.of("default", "my-project"), Teams.NONE);
+    List<String> inProject = recalled(f, "bun", Scope.of("default", "my-project"), Teams.NONE);
     assertTrue(inProject.stream().anyMatch(c -> c.contains("bun install")), inProject::toString);
     assertTrue(inProject.stream().anyMatch(c -> c.contains("bun test")), inProject::toString);
     assertTrue(inProject.stream().noneMatch(c -> c.contains("Thursdays")), inProject::toString);
 
-    List<String> elsewhere = recalled("bun", Scope.of("default", "web"), Teams.of("tide"));
+    List<String> elsewhere = recalled(f, "bun", Scope.of("default", "web"), Teams.of("tide"));
     assertTrue(elsewhere.stream().anyMatch(c -> c.contains("bun test")), elsewhere::toString);
     assertTrue(elsewhere.stream().anyMatch(c -> c.contains("Thursdays")), elsewhere::toString);
     assertTrue(elsewhere.stream().noneMatch(c -> c.contains("bun install")), elsewhere::toString);
