@@ -43,6 +43,51 @@ class RecordCommandsTest {
     return r;
   }
 
+  /**
+   * Issue 32, item 1, on the command line: {@code search} is relevance order, pinned records ranked
+   * like any other; {@code recall} injects them first. Fixed records, fixed orders (lexical).
+   */
+  @Test
+  void searchIsRelevanceOrderAndRecallPutsPinnedRecordsFirst() throws Exception {
+    ok(
+        "add",
+        "--id",
+        "pin-bus",
+        "--pin",
+        "--kind",
+        "project_fact",
+        "--content",
+        "Kafka is the team's message bus.");
+    ok(
+        "add",
+        "--id",
+        "pin-contracts",
+        "--pin",
+        "--kind",
+        "user_preference",
+        "--content",
+        "The user prefers consumer-driven contract tests over end-to-end suites.");
+    ok(
+        "add",
+        "--id",
+        "log-fix",
+        "--kind",
+        "tool_use",
+        "--content",
+        "Kafka consumer lag on the orders topic: fixed by raising max.poll.records; the consumer"
+            + " lag fell from 40k to 200.");
+    List<String> found = new ArrayList<>();
+    JSON.readTree(ok("search", "--query", "kafka consumer lag", "--format", "json").out())
+        .get("items")
+        .forEach(i -> found.add(i.get("id").asText()));
+    assertEquals(List.of("log-fix", "pin-bus", "pin-contracts"), found);
+    List<String> injected = new ArrayList<>();
+    JSON.readTree(ok("recall", "--query", "kafka consumer lag", "--format", "json").out())
+        .get("items")
+        .forEach(i -> injected.add(i.get("id").asText()));
+    assertEquals(List.of("pin-bus", "pin-contracts", "log-fix"), injected);
+  }
+
   @Test
   void aSessionsRecordsAreSearchedOnlyInItUntilSessionEndArchivesThem() {
     String local =
