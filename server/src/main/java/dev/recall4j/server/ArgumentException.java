@@ -3,7 +3,7 @@ package dev.recall4j.server;
 /**
  * A refused argument of a tool call: {@code argument 'NAME': problem}, naming it for the answer.
  */
-final class ArgumentException extends IllegalArgumentException {
+class ArgumentException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   private final String argument;

@@ -23,10 +23,16 @@ record ErrorBody(String code, String message, String argument) {
   static final String INVALID_REQUEST = "invalid_request";
   static final String INVALID_PARAMS = "invalid_params";
 
-  /** The error of a refused argument or request, naming the argument when one is to blame. */
+  /**
+   * The error of a refused argument or request, naming the argument when one is to blame: {@code
+   * forbidden} for a namespace the caller is not granted ({@link NotGranted}), else {@code
+   * invalid_argument}.
+   */
   static ErrorBody of(IllegalArgumentException e) {
     return new ErrorBody(
-        "invalid_argument", e.getMessage(), e instanceof ArgumentException a ? a.argument() : null);
+        e instanceof NotGranted ? "forbidden" : "invalid_argument",
+        e.getMessage(),
+        e instanceof ArgumentException a ? a.argument() : null);
   }
 
   /** An error answered with this HTTP status, its code the status's word. */

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * record id of a path is the {@code id} argument.
  *
  * <p>A bad argument is 400 with {@code {"error": "argument 'x': …", "code": "invalid_argument",
- * "argument": "x"}} ({@link ErrorBody}); an unknown route 404.
+ * "argument": "x"}} ({@link ErrorBody}), a team the token is not granted 403 (the same shape, code
+ * {@code forbidden}, naming {@code team}); an unknown route 404.
  */
 final class JsonApiServlet extends HttpServlet {
   private static final Logger LOG = LoggerFactory.getLogger(JsonApiServlet.class);
@@ -57,6 +58,8 @@ final class JsonApiServlet extends HttpServlet {
       }
       Tenant tenant = (Tenant) request.getAttribute(AccessGuard.TENANT_ATTRIBUTE);
       JsonBodies.send(response, 200, operations.call(route.tool(), tenant, arguments).structured());
+    } catch (NotGranted e) {
+      ErrorBody.of(e).send(response, 403);
     } catch (IllegalArgumentException e) {
       ErrorBody.of(e).send(response, 400);
     } catch (StoreUnavailableException e) {

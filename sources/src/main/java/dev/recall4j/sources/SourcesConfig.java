@@ -41,6 +41,7 @@ import org.slf4j.LoggerFactory;
  *     context: personal notes     # what the source holds, shown with its hits
  *     contexts: {meetings: meeting transcripts}   # per sub-folder
  *   - {name: harness, type: daily-log, path: workspace, pin_memory: true}
+ *   - {name: rules, type: markdown, path: .claude, scope: user}   # or project: NAME, team: NAME
  *   - {name: memories, type: sqlite, path: agents/memories/memories.db, query: "SELECT ..."}
  * </pre>
  *
@@ -54,7 +55,8 @@ public final class SourcesConfig {
   private static final Logger LOG = LoggerFactory.getLogger(SourcesConfig.class);
 
   /** The settings every source takes. */
-  private static final Set<String> COMMON = Set.of("name", "type", "path", "context", "contexts");
+  private static final Set<String> COMMON =
+      Set.of("name", "type", "path", "context", "contexts", "scope", "project", "team");
 
   /** The settings of each type besides {@link #COMMON}: any other is an error naming it. */
   private static final Map<SourceType, Set<String>> OPTIONS =
@@ -216,6 +218,7 @@ public final class SourcesConfig {
           contexts,
           flags[1],
           flags[2],
+          SourceScope.read(n),
           new FileAccess(flags[3], maxFileMb[0]));
     } catch (IllegalArgumentException e) {
       String message = e.getMessage();
@@ -273,8 +276,7 @@ public final class SourcesConfig {
         query,
         Map.of(),
         false,
-        false,
-        FileAccess.DEFAULT);
+        false);
   }
 
   /** Whether a SQLite file holds the table, read-only; false (logged) when it does not. */

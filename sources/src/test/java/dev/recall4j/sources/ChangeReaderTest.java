@@ -49,8 +49,7 @@ class ChangeReaderTest {
         null,
         Map.of(),
         false,
-        false,
-        FileAccess.DEFAULT);
+        false);
   }
 
   @Test

@@ -41,8 +41,7 @@ class DailyLogSyncTest {
             null,
             Map.of(),
             false,
-            false,
-            FileAccess.DEFAULT);
+            false);
   }
 
   @AfterEach

@@ -44,8 +44,7 @@ class MarkdownSyncTest {
             null,
             Map.of(),
             false,
-            false,
-            FileAccess.DEFAULT);
+            false);
   }
 
   @AfterEach

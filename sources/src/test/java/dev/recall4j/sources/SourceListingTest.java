@@ -56,8 +56,7 @@ class SourceListingTest {
             null,
             Map.of(),
             false,
-            false,
-            FileAccess.DEFAULT);
+            false);
     List<Listed> listed = SourceListing.of(configured(vault));
     assertEquals(List.of("a.md", "sub/b.markdown"), listed.stream().map(Listed::key).toList());
     assertEquals(dir.resolve("vault/a.md"), listed.get(0).file());

@@ -117,8 +117,7 @@ class SqliteSyncTest {
         GoAgentSilos.MEMORIES_QUERY,
         Map.of(),
         false,
-        false,
-        FileAccess.DEFAULT);
+        false);
   }
 
   @Test
@@ -173,8 +172,7 @@ class SqliteSyncTest {
             GoAgentSilos.KNOWLEDGE_QUERY,
             Map.of(),
             false,
-            false,
-            FileAccess.DEFAULT);
+            false);
     assertEquals(2, f.sync.sync(kb).added());
     MemoryRecord o = f.require("knowledge:1");
     assertEquals(Silo.KB, o.silo());

@@ -47,8 +47,7 @@ final class SyncFixture implements AutoCloseable {
         query,
         Map.of(),
         false,
-        false,
-        FileAccess.DEFAULT);
+        false);
   }
 
   Path write(String relative, String text) throws IOException {
