@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/recall4j}: the command-line face of the engine. Errors are one line on stderr and a
- * non-zero exit (1 for a failure, 2 for a usage error); {@code --verbose} adds the stack trace.
+ * non-zero exit (1 for a failure, 2 for a usage error, 3 for a partial sync or ingest: some bad
+ * files or rows left out, everything else synced); {@code --verbose} adds the stack trace.
  */
 @Command(
     name = "recall4j",

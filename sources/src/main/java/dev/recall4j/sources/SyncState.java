@@ -127,6 +127,17 @@ public final class SyncState {
     return sources.get(name);
   }
 
+  /** The file of source {@code name} whose records include {@code id}, if it has one. */
+  java.util.Optional<FileState> fileOf(String name, String id) {
+    SourceState source = sources.get(name);
+    if (source == null) {
+      return java.util.Optional.empty();
+    }
+    return source.files().values().stream()
+        .filter(f -> f.records().stream().anyMatch(r -> r.id().equals(id)))
+        .findFirst();
+  }
+
   void put(String name, SourceState state) {
     sources.put(name, state);
   }

@@ -1,0 +1,235 @@
+package dev.recall4j.sources;
+
+import dev.recall4j.core.Checks;
+import dev.recall4j.core.Embedder;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Scope;
+import dev.recall4j.core.Status;
+import dev.recall4j.engine.IndexWrites;
+import dev.recall4j.engine.IngestProgress;
+import dev.recall4j.engine.Saved;
+import dev.recall4j.engine.SessionStats;
+import dev.recall4j.sources.SyncState.FileState;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/*
+ * Why a decorator of the write port: every writer of an index (the CLI's add, supersede and forget,
+ * the server's memory_append, memory_supersede and memory_forget) already goes through IndexWrites,
+ * so wrapping it once where the port is opened puts the files first for all of them, with no change
+ * to the tools. Each write-back writes the file (atomically), then syncs that one file through the
+ * wrapped port: the index gets exactly what a sync would give it, so the next sync is a no-op, and a
+ * crash between the two leaves a file the next sync brings in, never an index the files contradict.
+ */
+/**
+ * The write port of an index whose sources are partly the agent's own files, marked {@code
+ * writable: true}: an append, a supersede and a forget in the sync's scope write the first writable
+ * source's files (a markdown vault: a note with front matter, {@link VaultWriter}; daily logs: a
+ * bullet under today's date, {@link LogWriter}), then the index, by a sync of the file written.
+ * Every other write, and those outside the sync's scope or on records of no writable source, go to
+ * the wrapped port unchanged. Thread-safe: write-backs are one at a time.
+ */
+public final class SourceWriteBack implements IndexWrites {
+  private final IndexWrites writes;
+  private final Path indexDir;
+  private final Scope scope;
+  private final Clock clock;
+  private final List<SourceSpec> writable;
+
+  private SourceWriteBack(
+      IndexWrites writes, Path indexDir, Scope scope, Clock clock, List<SourceSpec> writable) {
+    this.writes = writes;
+    this.indexDir = indexDir;
+    this.scope = scope;
+    this.clock = clock;
+    this.writable = writable;
+  }
+
+  /**
+   * The port to use for an index synced from {@code sources}: {@code writes} itself when no source
+   * is writable, else {@code writes} wrapped.
+   *
+   * @param scope the sync's scope: records written back are of it
+   */
+  public static IndexWrites wrap(
+      IndexWrites writes, Path indexDir, Scope scope, SourcesConfig sources, Clock clock) {
+    Checks.notNull(writes, "writes");
+    List<SourceSpec> writable = sources.sources().stream().filter(SourceSpec::writable).toList();
+    return writable.isEmpty()
+        ? writes
+        : new SourceWriteBack(
+            writes,
+            Checks.notNull(indexDir, "indexDir"),
+            Checks.notNull(scope, "scope"),
+            Checks.notNull(clock, "clock"),
+            writable);
+  }
+
+  @Override
+  public synchronized Saved add(MemoryRecord record) {
+    if (!record.scope().equals(scope)) {
+      return writes.add(record);
+    }
+    SourceSpec target = writable.get(0);
+    String id = append(target, record, null);
+    return new Saved(stored(id), null);
+  }
+
+  @Override
+  public synchronized MemoryRecord change(Change change, Scope scope, String id) {
+    Optional<Located> found = change == Change.FORGET ? locate(scope, id) : Optional.empty();
+    if (found.isEmpty()) {
+      return writes.change(change, scope, id);
+    }
+    Located at = found.get();
+    if (writes.get(scope, id).map(r -> r.status() == Status.DELETED).orElse(true)) {
+      return writes.change(change, scope, id); // nothing to write, or the port's own error
+    }
+    retire(at, "deleted");
+    sync(at.spec(), at.file());
+    return stored(id);
+  }
+
+  @Override
+  public synchronized MemoryRecord supersede(Scope scope, String oldId, MemoryRecord newRecord) {
+    Optional<Located> found =
+        newRecord.scope().equals(this.scope) ? locate(scope, oldId) : Optional.empty();
+    if (found.isEmpty()) {
+      return writes.supersede(scope, oldId, newRecord);
+    }
+    Located at = found.get();
+    MemoryRecord old =
+        writes
+            .get(scope, oldId)
+            .orElseThrow(() -> new IllegalArgumentException("id: no record " + oldId));
+    Checks.require(
+        old.status() == Status.ACTIVE,
+        "status",
+        "record \"%s\" is %s; only active records can be superseded",
+        oldId,
+        old.status());
+    retire(at, "superseded");
+    String id = append(at.spec(), newRecord, at.firstId());
+    sync(at.spec(), at.file());
+    return stored(id);
+  }
+
+  /** Writes the record to the source's files and syncs them; returns its id in the index. */
+  private String append(SourceSpec spec, MemoryRecord record, String supersedes) {
+    try {
+      if (spec.type() == SourceType.MARKDOWN) {
+        Path note = VaultWriter.newNote(spec.path(), record, supersedes);
+        sync(spec, note);
+        return record.id();
+      }
+      Path log =
+          LogWriter.append(
+              spec.path(), record.content(), LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+      sync(spec, log);
+      List<SyncState.RecordState> records =
+          SyncState.read(indexDir)
+              .source(spec.name())
+              .files()
+              .get(SourceFiles.relative(spec.path(), log))
+              .records();
+      return records.get(records.size() - 1).id();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Marks the record's file (a note) or entry (a log's bullet) as retired, in the file. */
+  private void retire(Located at, String status) {
+    try {
+      if (at.spec().type() == SourceType.MARKDOWN) {
+        VaultWriter.setStatus(at.file(), status, clock.instant());
+      } else {
+        MemoryRecord r = stored(at.id());
+        LogWriter.strike(at.file(), r.origin().line(), r.content().split("\n", -1).length);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void sync(SourceSpec spec, Path file) {
+    try {
+      new SourceSync(writes, indexDir, scope, clock, SourceSync.DEFAULT_BATCH)
+          .syncPaths(List.of(spec), List.of(file));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private MemoryRecord stored(String id) {
+    return writes
+        .get(scope, id)
+        .orElseThrow(
+            () -> new IllegalStateException("record " + id + " was written but not found"));
+  }
+
+  /** A record of a writable source's file, with the id of the file's first record. */
+  private record Located(SourceSpec spec, Path file, String id, String firstId) {}
+
+  private Optional<Located> locate(Scope caller, String id) {
+    if (!caller.namespace().equals(scope.namespace())) {
+      return Optional.empty();
+    }
+    SyncState state;
+    try {
+      state = SyncState.read(indexDir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    for (SourceSpec spec : writable) {
+      Optional<FileState> file = state.fileOf(spec.name(), id);
+      if (file.isPresent()) {
+        return Optional.of(
+            new Located(spec, Path.of(file.get().path()), id, file.get().records().get(0).id()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public List<MemoryRecord> saveAll(Collection<MemoryRecord> records, IngestProgress progress) {
+    return writes.saveAll(records, progress);
+  }
+
+  @Override
+  public List<MemoryRecord> importAll(Collection<MemoryRecord> records) {
+    return writes.importAll(records);
+  }
+
+  @Override
+  public Optional<MemoryRecord> get(Scope scope, String id) {
+    return writes.get(scope, id);
+  }
+
+  @Override
+  public void recordSession(Scope scope, SessionStats session) {
+    writes.recordSession(scope, session);
+  }
+
+  @Override
+  public void compact() {
+    writes.compact();
+  }
+
+  @Override
+  public Optional<Embedder> embedder() {
+    return writes.embedder();
+  }
+
+  @Override
+  public void close() throws IOException {
+    writes.close();
+  }
+}
