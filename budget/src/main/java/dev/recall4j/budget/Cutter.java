@@ -8,11 +8,16 @@ import java.util.function.Predicate;
 /**
  * Cuts a text to the longest prefix that still fits, preferring a sentence boundary (unless that
  * keeps much less than a word boundary would), then a word boundary, then a grapheme boundary (so a
- * surrogate pair or an emoji sequence is never split), and marks the cut with {@link #MARKER}.
+ * surrogate pair or an emoji sequence is never split), and marks the cut with {@link #MARKER}. The
+ * packer cuts records with it, and {@link #fitting} serves any other caller that shows a record
+ * within a token ceiling (a server's pages).
  */
-final class Cutter {
+public final class Cutter {
   /** Appended to every cut text so that the reader sees that more exists. */
   static final String MARKER = " […]";
+
+  // A token rarely spans more characters than this; it bounds the text scanned for a cut.
+  static final int MAX_CHARS_PER_TOKEN = 16;
 
   /*
    * A cut ends after a whole sentence when that keeps at least this share of what a cut at a word
@@ -57,6 +62,17 @@ final class Cutter {
           longestFitting(text, breaks(BreakIterator.getCharacterInstance(Locale.ROOT), head), fits);
     }
     return word != null && shows.test(word) ? word : null;
+  }
+
+  /**
+   * The longest marked cut of {@code text} that {@code fits} accepts, for text shown within {@code
+   * maxTokens} (only as many characters as that many tokens could span are looked at); the marker
+   * alone when not even the first grapheme fits.
+   */
+  public static String fitting(String text, int maxTokens, Predicate<String> fits) {
+    int maxChars = (int) Math.min(Integer.MAX_VALUE, (long) maxTokens * MAX_CHARS_PER_TOKEN);
+    String cut = cut(text, maxChars, fits, any -> true);
+    return cut != null ? cut : MARKER.strip();
   }
 
   /** A cut's text without its marker. */

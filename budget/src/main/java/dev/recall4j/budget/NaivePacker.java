@@ -3,6 +3,7 @@ package dev.recall4j.budget;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.DropReason;
 import dev.recall4j.core.DroppedItem;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.TokenCounter;

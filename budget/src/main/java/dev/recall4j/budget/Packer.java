@@ -3,6 +3,7 @@ package dev.recall4j.budget;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.TokenCounter;
 import java.util.Collections;

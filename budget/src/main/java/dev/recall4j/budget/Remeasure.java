@@ -1,6 +1,7 @@
 package dev.recall4j.budget;
 
 import dev.recall4j.core.DropReason;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.RecalledItem;
 import java.util.ArrayList;
 import java.util.List;

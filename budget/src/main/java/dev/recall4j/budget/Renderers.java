@@ -1,6 +1,7 @@
 package dev.recall4j.budget;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.InvalidFieldException;
 import java.util.List;
 import java.util.Locale;
 
@@ -90,8 +91,9 @@ public final class Renderers {
       case "display" ->
           options.equals(RenderOptions.DEFAULT) ? display() : new DisplayRenderer(options);
       default ->
-          throw new IllegalArgumentException(
-              "renderer: unknown value "
+          throw new InvalidFieldException(
+              "renderer",
+              "unknown value "
                   + Checks.excerpt(name)
                   + ", expected one of "
                   + String.join(", ", NAMES));

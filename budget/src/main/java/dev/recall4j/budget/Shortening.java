@@ -10,9 +10,6 @@ import java.util.List;
  * shortened records. Immutable and thread-safe.
  */
 final class Shortening {
-  // A token rarely spans more characters than this; it bounds the text scanned for a cut.
-  private static final int MAX_CHARS_PER_TOKEN = 16;
-
   private final BlockCosts costs;
   private final int minCutTokens;
 
@@ -57,7 +54,7 @@ final class Shortening {
     String cut =
         Cutter.cut(
             full.text(),
-            maxTokens * MAX_CHARS_PER_TOKEN,
+            maxTokens * Cutter.MAX_CHARS_PER_TOKEN,
             candidate -> counter.count(prefix + renderer.body(candidate) + suffix) <= maxTokens,
             candidate -> counter.count(renderer.body(Cutter.unmarked(candidate))) >= minCutTokens);
     if (cut == null) {

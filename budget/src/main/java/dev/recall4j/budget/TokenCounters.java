@@ -1,6 +1,7 @@
 package dev.recall4j.budget;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.InvalidFieldException;
 import dev.recall4j.core.TokenCounter;
 import java.util.List;
 import java.util.Locale;
@@ -70,8 +71,9 @@ public final class TokenCounters {
       case "cl100k" -> cl100k();
       case "o200k" -> o200k();
       default ->
-          throw new IllegalArgumentException(
-              "tokenizer: unknown value "
+          throw new InvalidFieldException(
+              "tokenizer",
+              "unknown value "
                   + Checks.excerpt(name)
                   + ", expected one of "
                   + String.join(", ", NAMES));

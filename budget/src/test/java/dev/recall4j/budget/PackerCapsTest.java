@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.Kind;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.TokenCounter;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Origin;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.ScoreBreakdown;
 import dev.recall4j.core.ScoredRecord;

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recall4j.core.DropReason;
 import dev.recall4j.core.DroppedItem;
 import dev.recall4j.core.Kind;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Silo;

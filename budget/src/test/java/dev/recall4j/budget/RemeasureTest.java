@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.recall4j.core.DropReason;
 import dev.recall4j.core.DroppedItem;
 import dev.recall4j.core.Kind;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.RecalledItem;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.Kind;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.ScoredRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;

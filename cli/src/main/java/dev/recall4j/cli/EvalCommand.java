@@ -8,6 +8,9 @@ import dev.recall4j.datasets.eval.LexicalQueryCut;
 import dev.recall4j.datasets.load.Dataset;
 import dev.recall4j.datasets.load.Datasets;
 import dev.recall4j.datasets.load.Level;
+import dev.recall4j.engine.ConfigFile;
+import dev.recall4j.engine.StoreOpener;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -99,6 +102,15 @@ final class EvalCommand implements Callable<Integer> {
   Path vectors;
 
   @Option(
+      names = "--store",
+      paramLabel = "CONFIG",
+      description =
+          "Index the dataset in the store this configuration (recall4j.yaml) names, such as an"
+              + " OpenSearch cluster's, instead of the cached in-process index; an index of its own"
+              + " per dataset and level, written on every run.")
+  Path store;
+
+  @Option(
       names = "--depth",
       defaultValue = "1000",
       paramLabel = "N",
@@ -135,6 +147,24 @@ final class EvalCommand implements Callable<Integer> {
               + " the vector side with the whole query, to make a collection where dense leads BM25 (default: none).")
   String lexicalQuery;
 
+  /** The store a configuration names: one other than the in-process index. */
+  private static StoreOpener storeOf(Path config) throws IOException {
+    StoreOpener opener;
+    try {
+      opener = ConfigFile.read(config).store();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--store: " + e.getMessage(), e);
+    }
+    if (opener == null) {
+      throw new IllegalArgumentException(
+          "--store: "
+              + config
+              + " names the in-process index, which eval uses without --store; name a store of"
+              + " another type (store: {type: opensearch, ...})");
+    }
+    return opener;
+  }
+
   @Override
   public Integer call() throws Exception {
     List<EvalMode> modes = EvalMode.parseList(mode);
@@ -153,6 +183,9 @@ final class EvalCommand implements Callable<Integer> {
       options.cacheDir(cache);
     }
     options.referenceVectors(vectors);
+    if (store != null) {
+      options.store(storeOf(store));
+    }
     options.tierBoost(EvalOptions.checkTierBoost("--tier-boost", tierBoost));
     if (lexicalQuery != null) {
       options.lexicalQueryCut(LexicalQueryCut.parse("--diagnostic-lexical-query", lexicalQuery));

@@ -1,5 +1,6 @@
 package dev.recall4j.cli;
 
+import dev.recall4j.core.store.IndexDamagedException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -19,8 +20,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/recall4j}: the command-line face of the engine. Errors are one line on stderr and a
- * non-zero exit (1 for a failure, 2 for a usage error, 3 for a partial sync or ingest: some bad
- * files or rows left out, everything else synced); {@code --verbose} adds the stack trace.
+ * non-zero exit (1 for a failure, 2 for a usage error, {@value #EXIT_DAMAGED} when the index is
+ * damaged, {@value PartialSync#EXIT} for a partial sync or ingest: some bad files or rows left out,
+ * everything else synced); {@code --verbose} adds the stack trace.
  */
 @Command(
     name = "recall4j",
@@ -52,6 +54,7 @@ public final class Main implements Runnable {
               Stream.of(
                   ExportCommand.class,
                   ImportCommand.class,
+                  MigrateCommand.class,
                   StatusCommand.class,
                   StatsCommand.class,
                   ReindexCommand.class,
@@ -69,6 +72,9 @@ public final class Main implements Runnable {
    * cut.
    */
   static final int USAGE_WIDTH = 160;
+
+  /** The exit code of a command that found the index damaged ({@link IndexDamagedException}). */
+  static final int EXIT_DAMAGED = 3;
 
   @Option(
       names = "--verbose",
@@ -107,7 +113,7 @@ public final class Main implements Runnable {
             e.printStackTrace(commandLine.getErr());
           }
           commandLine.getErr().flush();
-          return 1;
+          return damaged(e) ? EXIT_DAMAGED : 1;
         });
     return cli.execute(args);
   }
@@ -203,6 +209,16 @@ public final class Main implements Runnable {
               + "); run again with --verbose for the stack trace and report it";
     }
     return text.replaceAll("\\s*\\R\\s*", " ").strip();
+  }
+
+  /** Whether the failure, or one of its causes, is damage found in the index. */
+  static boolean damaged(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof IndexDamagedException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String fileSystem(FileSystemException e) {

@@ -10,7 +10,7 @@ import java.io.PrintWriter;
  */
 final class PartialSync {
   /** The exit code of a sync or ingest that synced everything but some bad files or rows. */
-  static final int EXIT = 3;
+  static final int EXIT = 4;
 
   private PartialSync() {}
 

@@ -41,11 +41,19 @@ final class RepairCommand implements Callable<Integer> {
     IndexRepair.Outcome outcome = IndexRepair.repair(config, target);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(
-        "wrote %d records to the new index %s; %d records lost%n",
-        outcome.saved(), target, outcome.lost().size());
+        "wrote %d records to the new index %s; %d records lost, %d later writes lost%n",
+        outcome.saved(), target, outcome.lost().size(), outcome.lostWrites().size());
     outcome
         .lost()
         .forEach(r -> stdout.println("lost record: " + r.id() + " (" + r.problem() + ")"));
+    outcome
+        .lostWrites()
+        .forEach(
+            id ->
+                stdout.println(
+                    "lost write: "
+                        + id
+                        + " (written after the last commit that reads; not in the new index)"));
     outcome.problems().forEach(p -> stdout.println("problem: " + p));
     stdout.printf(
         "the damaged index %s is untouched; to use the new one: mv %s %s.damaged && mv %s %s%n",

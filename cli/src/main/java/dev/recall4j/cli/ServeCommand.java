@@ -5,6 +5,7 @@ import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Teams;
 import dev.recall4j.server.HttpServer;
+import dev.recall4j.server.IntegrityWatch;
 import dev.recall4j.server.LocalWriteServer;
 import dev.recall4j.server.ServerConfigFile;
 import dev.recall4j.server.ServerSettings;
@@ -14,6 +15,7 @@ import dev.recall4j.server.TokenGrant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -93,6 +95,16 @@ final class ServeCommand implements Callable<Integer> {
               + ").")
   Integer pageTokens;
 
+  @Option(
+      names = "--check-every",
+      paramLabel = "DURATION",
+      defaultValue = "10m",
+      converter = WaitDuration.class,
+      description =
+          "How often to check every index file against its checksum in the background, besides at"
+              + " start-up; 0: at start-up only (default: ${DEFAULT-VALUE}).")
+  Duration checkEvery;
+
   @Override
   public Integer call() throws Exception {
     EngineConfig config = options.config();
@@ -141,6 +153,7 @@ final class ServeCommand implements Callable<Integer> {
       engine.close();
       throw e;
     }
+    IntegrityWatch watch = IntegrityWatch.start(engine, checkEvery);
     AutoCloseable server;
     Waiter waiter;
     try {
@@ -166,7 +179,8 @@ final class ServeCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
       }
     } catch (Exception | Error e) {
-      try (engine) {
+      try (engine;
+          watch) {
         localWrites.close();
       }
       throw e;
@@ -175,7 +189,7 @@ final class ServeCommand implements Callable<Integer> {
     Runnable stop =
         () -> {
           if (stopped.compareAndSet(false, true)) {
-            stop(localWrites, server, engine);
+            stop(localWrites, server, watch, engine);
           }
         };
     // SIGTERM or SIGINT: close the server, then the engine (every acknowledged write committed).
@@ -222,13 +236,20 @@ final class ServeCommand implements Callable<Integer> {
     void await() throws InterruptedException;
   }
 
-  /** Stops taking writes (removing the note), then the server, then commits and closes. */
+  /**
+   * Stops taking writes (removing the note), then the server and the integrity checks, then commits
+   * and closes.
+   */
   private static void stop(
-      LocalWriteServer localWrites, AutoCloseable server, RecallEngine engine) {
+      LocalWriteServer localWrites,
+      AutoCloseable server,
+      IntegrityWatch watch,
+      RecallEngine engine) {
     try (engine;
+        watch;
         server;
         localWrites) {
-      // closed in reverse order: local writes, server, engine
+      // closed in reverse order: local writes, server, integrity checks, engine
     } catch (Exception e) {
       LOG.warn("closing the server: {}", e.toString());
     }

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
       "A record's id is SOURCE:PATH#CHUNK; a changed file's records are replaced, a vanished file's"
           + " marked deleted, an unchanged file costs nothing; pins, archives and forgets made"
           + " through recall4j survive. Prints what changed per source.",
-      "A bad file or row is reported on stderr and left out, everything else synced: exit 3"
+      "A bad file or row is reported on stderr and left out, everything else synced: exit 4"
           + " (partial); status lists the errors until they are fixed."
     })
 final class SyncCommand implements Callable<Integer> {

@@ -1,6 +1,7 @@
 package dev.recall4j.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -63,6 +64,10 @@ class FullDiskTest {
       assertTrue(
           more.err().contains("recall4j: warning: the records are saved, but merging the index"),
           more.err());
+      assertTrue(
+          more.err().contains("(no space left on device: " + index + ")"),
+          "the cause, named: " + more.err());
+      assertFalse(more.err().contains("\tat "), "no stack trace: " + more.err());
       ReliabilityCommandsTest.Run show =
           ReliabilityCommandsTest.run("show", "--index", index, "--embedder", "none", "late");
       assertEquals(0, show.exit(), show.err());

@@ -133,10 +133,10 @@ class ReliabilityCommandsTest {
     assertTrue(verify.out().contains("damaged file: " + damagedFile.getFileName()), verify.out());
 
     Run export = run(idx("export"));
-    assertEquals(1, export.exit(), "an export must not skip or garble a record");
+    assertEquals(Main.EXIT_DAMAGED, export.exit(), "an export must not skip or garble a record");
     assertTrue(export.err().contains("record b in "), export.err());
     Run reindex = run(idx("reindex"));
-    assertEquals(1, reindex.exit(), "a reindex must not copy garbage");
+    assertEquals(Main.EXIT_DAMAGED, reindex.exit(), "a reindex must not copy garbage");
     assertTrue(reindex.err().contains("record b in "), reindex.err());
 
     Map<String, String> before = listing(index());
@@ -156,6 +156,97 @@ class ReliabilityCommandsTest {
     Run again = run(idx("repair"));
     assertEquals(1, again.exit());
     assertTrue(again.err().contains("--out: " + repaired + " is not empty"), again.err());
+  }
+
+  @Test
+  void aDamagedLatestCommitStillAnswersAndRepairListsTheWriteAfterTheGoodOne() throws IOException {
+    ingest();
+    Run add = run(idx("add", "--id", "d", "--content", "Dredging starts Monday."));
+    assertEquals(0, add.exit(), add.err());
+    Path latest = latestCommit(index());
+    flipMiddleByte(latest);
+
+    Run recall = run(idx("recall", "--query", "tide tables"));
+    assertEquals(0, recall.exit(), recall.err());
+    assertTrue(recall.out().contains("Tide tables for the harbour."), recall.out());
+    Run verify = run(idx("verify"));
+    assertEquals(1, verify.exit(), verify.out() + verify.err());
+    assertTrue(verify.out().contains("damaged file: " + latest.getFileName()), verify.out());
+    assertTrue(verify.out().contains("1 record(s) written after"), verify.out());
+    Run repair = run(idx("repair"));
+    assertEquals(0, repair.exit(), repair.err());
+    assertTrue(repair.out().startsWith("wrote 3 records to the new index"), repair.out());
+    assertTrue(repair.out().contains("lost write: d ("), repair.out());
+  }
+
+  @Test
+  void whenNoCommitReadsCommandsExitThreeNamingVerifyAndRepairRecoversEveryRecord()
+      throws IOException {
+    ingest();
+    try (Stream<Path> files = Files.list(index())) {
+      for (Path commit :
+          files.filter(f -> f.getFileName().toString().startsWith("segments_")).toList()) {
+        flipMiddleByte(commit);
+      }
+    }
+    Run recall = run(idx("recall", "--query", "tide tables"));
+    assertEquals(Main.EXIT_DAMAGED, recall.exit(), recall.out() + recall.err());
+    assertTrue(
+        recall.err().startsWith("recall4j: index damaged: no commit of the index can be read")
+            && recall.err().contains("run `recall4j verify --index " + index() + "`"),
+        recall.err());
+    assertEquals(1, run(idx("verify")).exit());
+    Run repair = run(idx("repair"));
+    assertEquals(0, repair.exit(), repair.err());
+    assertTrue(repair.out().startsWith("wrote 3 records to the new index"), repair.out());
+  }
+
+  @Test
+  void aDamagedStatisticsDatabaseFailsVerifyAndRepairSetsItAside() throws IOException {
+    ingest();
+    Path stats = index().resolve("stats.db");
+    assertTrue(Files.isRegularFile(stats));
+    Files.write(stats, "not a database at all, overwritten by a bad copy".repeat(200).getBytes());
+    Files.deleteIfExists(index().resolve("stats.db-wal"));
+    Files.deleteIfExists(index().resolve("stats.db-shm"));
+
+    Run verify = run(idx("verify"));
+    assertEquals(1, verify.exit(), verify.out() + verify.err());
+    assertTrue(verify.out().contains("damaged file: stats.db"), verify.out());
+    assertTrue(verify.out().contains("problem: " + stats + " is damaged"), verify.out());
+    Run statsRun = run(idx("stats"));
+    assertEquals(Main.EXIT_DAMAGED, statsRun.exit(), statsRun.out() + statsRun.err());
+    assertTrue(statsRun.err().contains("run `recall4j verify --index"), statsRun.err());
+
+    Run repair = run(idx("repair"));
+    assertEquals(0, repair.exit(), repair.err());
+    Path repaired = dir.resolve("index.repaired");
+    assertTrue(
+        repair.out().contains("the damaged file as " + repaired.resolve("stats.db.damaged")),
+        repair.out());
+    assertTrue(Files.isRegularFile(repaired.resolve("stats.db.damaged")));
+    String[] fromRepaired = {"--index", repaired.toString(), "--embedder", "none"};
+    Run verifyRepaired = run(MainTest.cat(new String[] {"verify"}, fromRepaired));
+    assertEquals(0, verifyRepaired.exit(), verifyRepaired.out());
+    Run statsRepaired = run(MainTest.cat(new String[] {"stats"}, fromRepaired));
+    assertEquals(0, statsRepaired.exit(), statsRepaired.err());
+  }
+
+  private static Path latestCommit(Path index) throws IOException {
+    try (Stream<Path> files = Files.list(index)) {
+      return files
+          .filter(f -> f.getFileName().toString().startsWith("segments_"))
+          .max(
+              java.util.Comparator.comparingLong(
+                  f -> Long.parseLong(f.getFileName().toString().substring(9), 36)))
+          .orElseThrow();
+    }
+  }
+
+  private static void flipMiddleByte(Path file) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[bytes.length / 2] ^= 0x01;
+    Files.write(file, bytes);
   }
 
   /** File name to size and modification time of every file under {@code root}. */

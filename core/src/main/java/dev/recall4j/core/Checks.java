@@ -4,24 +4,27 @@ import java.util.Locale;
 
 /**
  * Argument checks shared by every module, so that each bad value is reported the same way: the
- * field (or setting) name, the offending value and what was expected.
+ * field (or setting) name, the offending value and what was expected. Every check throws an {@link
+ * InvalidFieldException}, which carries the field apart from the message.
  *
  * <p>Not part of the promised API; public only because the modules live in separate packages.
  */
 public final class Checks {
   private Checks() {}
 
-  /** Throws {@link IllegalArgumentException} with {@code field + ": " + message} unless ok. */
+  /**
+   * Throws {@link InvalidFieldException} naming the field, with the formatted message, unless ok.
+   */
   public static void require(boolean ok, String field, String message, Object... args) {
     if (!ok) {
-      throw new IllegalArgumentException(field + ": " + String.format(Locale.ROOT, message, args));
+      throw new InvalidFieldException(field, String.format(Locale.ROOT, message, args));
     }
   }
 
   /** Returns the value, or throws naming the field when it is null. */
   public static <T> T notNull(T value, String field) {
     if (value == null) {
-      throw new IllegalArgumentException(field + ": must not be null");
+      throw new InvalidFieldException(field, "must not be null");
     }
     return value;
   }
@@ -29,8 +32,8 @@ public final class Checks {
   /** Returns the trimmed text, or throws naming the field when it is null or blank. */
   public static String notBlank(String value, String field) {
     if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException(
-          field + ": must not be " + (value == null ? "null" : "empty or blank"));
+      throw new InvalidFieldException(
+          field, "must not be " + (value == null ? "null" : "empty or blank"));
     }
     return value.strip();
   }
@@ -43,8 +46,8 @@ public final class Checks {
   /** Returns the value when it is finite and inside [min, max], else throws naming the field. */
   public static double inRange(double value, double min, double max, String field) {
     if (!Double.isFinite(value) || value < min || value > max) {
-      throw new IllegalArgumentException(
-          field + ": must be a finite number in [" + min + ", " + max + "], got " + value);
+      throw new InvalidFieldException(
+          field, "must be a finite number in [" + min + ", " + max + "], got " + value);
     }
     return value;
   }
@@ -57,12 +60,12 @@ public final class Checks {
   public static String wellFormed(String value, String field) {
     int at = value == null ? -1 : loneSurrogate(value);
     if (at >= 0) {
-      throw new IllegalArgumentException(
+      throw new InvalidFieldException(
+          field,
           String.format(
               Locale.ROOT,
-              "%s: a lone UTF-16 surrogate (U+%04X) at character %d, which UTF-8 cannot store;"
+              "a lone UTF-16 surrogate (U+%04X) at character %d, which UTF-8 cannot store;"
                   + " remove it or complete the pair",
-              field,
               (int) value.charAt(at),
               at));
     }

@@ -73,8 +73,8 @@ public record Kind(String name) {
     String normalised = Checks.notBlank(value, field).toLowerCase(Locale.ROOT).replace('-', '_');
     try {
       return of(normalised);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(field + e.getMessage().substring("kind".length()), e);
+    } catch (InvalidFieldException e) {
+      throw new InvalidFieldException(field, e.problem(), e);
     }
   }
 

@@ -28,9 +28,9 @@ public final class Wire {
         return constant;
       }
     }
-    throw new IllegalArgumentException(
-        field
-            + ": unknown value "
+    throw new InvalidFieldException(
+        field,
+        "unknown value "
             + Checks.excerpt(value)
             + ", expected one of "
             + Arrays.stream(type.getEnumConstants())

@@ -7,6 +7,7 @@ import dev.recall4j.budget.Section;
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.ConfigSection;
+import dev.recall4j.core.InvalidFieldException;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.TokenCounter;
 import java.util.HashMap;
@@ -61,8 +62,8 @@ public record BudgetSettings(
     Checks.notNull(renderOptions, "budget.headings");
     try {
       Renderers.byName(renderer, renderOptions);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("budget." + e.getMessage(), e);
+    } catch (InvalidFieldException e) {
+      throw new InvalidFieldException("budget." + e.field(), e.problem(), e);
     }
     quotas = Map.copyOf(Checks.notNull(quotas, "budget.quotas"));
     quotas.forEach(

@@ -1,6 +1,7 @@
 package dev.recall4j.engine;
 
 import dev.recall4j.core.Embedder;
+import dev.recall4j.core.InvalidFieldException;
 import dev.recall4j.embeddings.Embedders;
 import dev.recall4j.embeddings.OllamaModels;
 import dev.recall4j.embeddings.OllamaOptions;
@@ -8,6 +9,9 @@ import java.util.OptionalInt;
 
 /** The embedder a configuration names, and what its model tells about the context window. */
 final class EmbedderFactory {
+  /** The prefix of {@link OllamaOptions}' field names, which the file names {@code embedder.*}. */
+  private static final String OLLAMA = "ollama.";
+
   private EmbedderFactory() {}
 
   /** The embedder of {@code embedder.provider}, or null for {@code none}. */
@@ -42,10 +46,13 @@ final class EmbedderFactory {
           .timeout(settings.timeout())
           .batchSize(settings.batchSize())
           .build();
-    } catch (IllegalArgumentException e) {
-      String message = String.valueOf(e.getMessage());
-      throw new IllegalArgumentException(
-          message.startsWith("ollama.") ? "embedder." + message.substring(7) : message, e);
+    } catch (InvalidFieldException e) {
+      String field = e.field();
+      if (!field.startsWith(OLLAMA)) {
+        throw e;
+      }
+      throw new InvalidFieldException(
+          "embedder." + field.substring(OLLAMA.length()), e.problem(), e);
     }
   }
 }

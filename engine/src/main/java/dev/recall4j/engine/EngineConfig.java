@@ -3,6 +3,7 @@ package dev.recall4j.engine;
 import dev.recall4j.budget.RenderOptions;
 import dev.recall4j.budget.TokenCounters;
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.InvalidFieldException;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Wire;
@@ -481,7 +482,7 @@ public record EngineConfig(
       try {
         return parser.apply(spec);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
+        throw new InvalidFieldException(key, e.getMessage(), e);
       }
     }
   }

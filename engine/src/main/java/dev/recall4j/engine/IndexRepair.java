@@ -3,7 +3,6 @@ package dev.recall4j.engine;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.IntegrityReport;
-import dev.recall4j.core.store.StoreInfo;
 import dev.recall4j.store.LuceneStore;
 import dev.recall4j.store.StoreCheck;
 import java.io.IOException;
@@ -18,9 +17,12 @@ import java.util.stream.Stream;
 /**
  * Checks ({@code bin/recall4j verify}) and rebuilds ({@code bin/recall4j repair}) a damaged index:
  * every record that still decodes, with its vectors, is written to a new index in another
- * directory, and what could not be read is listed. The damaged index is left untouched (it is only
- * read), so nothing more is lost; the statistics database inside it is copied to the new index.
- * Putting the new index in place is the user's step.
+ * directory, and what could not be read is listed: from the newest commit that reads (the writes
+ * after it are listed by id), or, when none does, from every segment on its own. The damaged index
+ * is left untouched (it is only read), so nothing more is lost; the statistics database inside it
+ * is checked too, copied to the new index when intact, else its rows that read carried over and the
+ * damaged file kept beside them ({@link StatsCheck}). Putting the new index in place is the user's
+ * step.
  */
 public final class IndexRepair {
   private static final int BATCH = 256;
@@ -33,26 +35,45 @@ public final class IndexRepair {
    * @param repaired the new index
    * @param saved records written to it
    * @param lost records that could not be read, by id (or position when the id is unreadable too)
-   * @param problems segments or commits that could not be read at all, as Lucene words it
+   * @param lostWrites ids of records written after the last commit that reads, held only by a newer
+   *     commit that does not: not in the new index
+   * @param problems segments, commits or the statistics database that could not be read (at all),
+   *     as Lucene or SQLite words it, and what was done about it
    */
   public record Outcome(
-      Path repaired, long saved, List<IntegrityReport.DamagedRecord> lost, List<String> problems) {
+      Path repaired,
+      long saved,
+      List<IntegrityReport.DamagedRecord> lost,
+      List<String> lostWrites,
+      List<String> problems) {
     public Outcome {
       lost = List.copyOf(lost);
+      lostWrites = List.copyOf(lostWrites);
       problems = List.copyOf(problems);
     }
   }
 
   /**
-   * Checks the configured index for damage: every file's checksums and structures, then every
-   * record decoded ({@code recall4j verify}). Waits up to {@code lockWait} for a writer to close
-   * it.
+   * Checks the configured index for damage: every commit, every file's checksums and structures,
+   * every record decoded, and the statistics database inside it ({@code recall4j verify}). Waits up
+   * to {@code lockWait} for a writer to close it.
    *
    * @throws IllegalStateException when there is no recall4j index at the configured path
    */
   public static IntegrityReport verify(EngineConfig config, Duration lockWait) throws IOException {
     Checks.notNull(config, "config");
-    return StoreCheck.verify(config.indexDir(), lockWait);
+    IntegrityReport index = StoreCheck.verify(config.indexDir(), lockWait);
+    Path statsFile = config.indexDir().resolve(EngineConfig.STATS_FILE);
+    List<String> stats = StatsCheck.problems(statsFile);
+    if (stats.isEmpty()) {
+      return index;
+    }
+    List<String> files = new ArrayList<>(index.damagedFiles());
+    files.add(EngineConfig.STATS_FILE);
+    List<String> problems = new ArrayList<>(index.problems());
+    problems.addAll(stats);
+    return new IntegrityReport(
+        index.location(), index.recordsChecked(), files, index.damagedRecords(), problems);
   }
 
   /** The default place of the repaired index: {@code <index>.repaired} beside it. */
@@ -71,16 +92,16 @@ public final class IndexRepair {
     Checks.notNull(target, "target");
     Path index = config.indexDir();
     refuseUsedTarget(target);
-    StoreInfo recorded = recordedModel(config);
+    StoreCheck.Embedding recorded = StoreCheck.embedding(index);
     List<String> problems = new ArrayList<>();
-    List<IntegrityReport.DamagedRecord> lost;
+    StoreCheck.Salvage salvage;
     long saved;
     try (LuceneStore repaired =
         LuceneStore.open(
-            IndexStores.options(config, target, recorded.embeddingModel(), recorded.dimension()))) {
+            IndexStores.options(config, target, recorded.model(), recorded.dimension()))) {
       List<MemoryRecord> batch = new ArrayList<>(BATCH);
       long[] count = {0};
-      lost =
+      salvage =
           StoreCheck.salvage(
               index,
               record -> {
@@ -92,9 +113,10 @@ public final class IndexRepair {
               problems);
       saved = count[0] + write(repaired, batch);
     }
-    StatsFiles.copy(
-        index.resolve(EngineConfig.STATS_FILE), target.resolve(EngineConfig.STATS_FILE));
-    return new Outcome(target, saved, lost, problems);
+    problems.addAll(
+        StatsCheck.carry(
+            index.resolve(EngineConfig.STATS_FILE), target.resolve(EngineConfig.STATS_FILE)));
+    return new Outcome(target, saved, salvage.damaged(), salvage.lostWrites(), problems);
   }
 
   private static int write(LuceneStore repaired, List<MemoryRecord> batch) {
@@ -108,21 +130,6 @@ public final class IndexRepair {
       batch.clear();
     }
     return n;
-  }
-
-  /**
-   * The model and dimension the damaged index records; none when its commit cannot be read (the
-   * salvage then reports why).
-   *
-   * @throws IllegalStateException when there is no index at all
-   */
-  private static StoreInfo recordedModel(EngineConfig config) {
-    try (LuceneStore damaged =
-        LuceneStore.openReadOnly(IndexStores.options(config, config.indexDir(), null))) {
-      return damaged.info();
-    } catch (IOException e) {
-      return new StoreInfo(config.indexDir().toString(), null, 0, 0, 0);
-    }
   }
 
   private static void refuseUsedTarget(Path target) throws IOException {

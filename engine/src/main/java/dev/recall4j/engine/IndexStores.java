@@ -25,14 +25,23 @@ final class IndexStores {
    */
   static RecordStore open(EngineConfig config, Embedder embedder, Duration lockWait)
       throws IOException {
+    return embedder == null
+        ? open(config, null, 0, lockWait)
+        : open(config, embedder.modelId(), embedder.dimension(), lockWait);
+  }
+
+  /**
+   * Opens the configured store holding vectors of this model and dimension (null and 0: whatever
+   * the store records, or none).
+   *
+   * @param lockWait how long to wait for another writer; null opens it read-only
+   */
+  static RecordStore open(EngineConfig config, String model, int dimension, Duration lockWait)
+      throws IOException {
     if (config.store() != null) {
-      return embedder == null
-          ? config.store().open(config.indexSettings(), null, 0, lockWait)
-          : config
-              .store()
-              .open(config.indexSettings(), embedder.modelId(), embedder.dimension(), lockWait);
+      return config.store().open(config.indexSettings(), model, dimension, lockWait);
     }
-    StoreOptions options = options(config, config.indexDir(), embedder);
+    StoreOptions options = options(config, config.indexDir(), model, dimension);
     return lockWait == null
         ? LuceneStore.openReadOnly(options)
         : LuceneStore.open(options, lockWait);

@@ -12,6 +12,7 @@ import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.store.Hit;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
+import dev.recall4j.core.store.StoreHealth;
 import dev.recall4j.ranking.RankingResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -390,6 +391,23 @@ public final class RecallEngine implements IndexWrites {
   /** Counts and sizes of what the namespace holds. */
   public EngineStatus status(Scope scope) {
     return io(() -> EngineStatus.of(store, scope));
+  }
+
+  /**
+   * Whether the index can serve now: degraded, with the cause in one line, while writes cannot
+   * succeed (a full disk; the engine reopens a failed writer by itself) or once damage was found
+   * (from then on every read fails with {@link dev.recall4j.core.store.IndexDamagedException}).
+   */
+  public StoreHealth health() {
+    return store.health();
+  }
+
+  /**
+   * Checks every file of the index against its checksum (reads the whole index: a server runs it at
+   * start-up and on a schedule) and returns {@link #health()}.
+   */
+  public StoreHealth checkIntegrity() {
+    return io(() -> store.checkIntegrity());
   }
 
   /** Waits for background work (access statistics) and closes the index and the embedder. */

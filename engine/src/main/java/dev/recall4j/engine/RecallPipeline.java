@@ -1,9 +1,10 @@
 package dev.recall4j.engine;
 
-import dev.recall4j.budget.PackedContext;
 import dev.recall4j.budget.Packer;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.DroppedItem;
+import dev.recall4j.core.InvalidFieldException;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.RetrievalMode;
@@ -11,7 +12,6 @@ import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Stage;
 import dev.recall4j.ranking.Ranker;
 import dev.recall4j.ranking.RankingResult;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -68,7 +68,7 @@ final class RecallPipeline {
     watch.lap(Stage.PINNED);
 
     List<ScoredRecord> ranked = List.of();
-    List<DroppedItem> dropped = new ArrayList<>();
+    List<DroppedItem> dropped = List.of();
     RetrievalMode retrieval = RetrievalMode.PINNED_ONLY;
     if (!request.query().isEmpty()) {
       Retrieval candidates = retriever.retrieve(request, teams, start, false);
@@ -77,7 +77,7 @@ final class RecallPipeline {
       watch.restart();
       RankingResult ranking = rank(candidates);
       ranked = ranking.ranked();
-      dropped.addAll(ranking.dropped());
+      dropped = ranking.dropped();
       watch.lap(Stage.RANK);
       if (links.enabled(request)) {
         ranked = links.expand(request, teams, ranked, false);
@@ -91,21 +91,11 @@ final class RecallPipeline {
     watch.lap(Stage.PACK);
     timings.put(Stage.TOTAL, (System.nanoTime() - start) / 1e6);
 
-    dropped.addAll(packed.dropped());
-    List<String> warnings = new ArrayList<>(packed.warnings());
-    if (retrieval.kind() == RetrievalMode.Kind.LEXICAL_EMBEDDER_ERROR) {
-      warnings.add(retrieval.describe());
-    }
-    return new RecallResult(
-        packed.context(),
-        packed.items(),
-        dropped,
-        packed.budgetTokens(),
-        packed.tokensUsed(),
-        packed.tokenizer(),
-        retrieval,
-        timings,
-        warnings);
+    List<String> warnings =
+        retrieval.kind() == RetrievalMode.Kind.LEXICAL_EMBEDDER_ERROR
+            ? List.of(retrieval.describe())
+            : List.of();
+    return new RecallResult(packed.withEarlier(dropped, warnings), retrieval, timings);
   }
 
   /** The configured packer, or one rendering as the request asks (checked before any search). */
@@ -119,9 +109,9 @@ final class RecallPipeline {
     }
     try {
       return otherPackers.computeIfAbsent(name, packerByRenderer);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "render" + e.getMessage().substring("renderer".length()), e);
+    } catch (InvalidFieldException e) {
+      // The renderer setting's error, about the request's field.
+      throw new InvalidFieldException("render", e.problem(), e);
     }
   }
 

@@ -129,7 +129,14 @@ public final class RecordJson {
    * @throws IllegalArgumentException naming the key and value when the line is not a valid record
    */
   public static MemoryRecord read(String line, String defaultNamespace, Instant now) {
-    JsonNode n = parse(line);
+    return read(parse(line), defaultNamespace, now);
+  }
+
+  /**
+   * {@link #read(String, String, Instant)} of a JSON object already parsed (a search hit's source),
+   * which must hold valid Unicode.
+   */
+  public static MemoryRecord read(JsonNode n, String defaultNamespace, Instant now) {
     if (n == null || !n.isObject()) {
       throw new IllegalArgumentException(
           "expected a JSON object, got "

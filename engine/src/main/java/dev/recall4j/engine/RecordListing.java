@@ -3,6 +3,7 @@ package dev.recall4j.engine;
 import static dev.recall4j.engine.UncheckedIo.io;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.InvalidFieldException;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.Scope;
@@ -65,8 +66,8 @@ final class RecordListing {
     try {
       return new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "cursor: not a cursor a listing gave, got " + Checks.excerpt(cursor), e);
+      throw new InvalidFieldException(
+          "cursor", "not a cursor a listing gave, got " + Checks.excerpt(cursor), e);
     }
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.Scope;
+import dev.recall4j.core.store.IndexDamagedException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,6 +73,9 @@ final class StatsStore implements Closeable {
       CREATE INDEX IF NOT EXISTS memory_stats_namespace ON memory_stats (namespace, id);
       """;
 
+  /** SQLite's result codes for a damaged file: SQLITE_CORRUPT and SQLITE_NOTADB. */
+  private static final List<Integer> DAMAGED = List.of(11, 26);
+
   private final Path file;
   private final Connection connection;
   private final int logMaxRows;
@@ -120,8 +124,22 @@ final class StatsStore implements Closeable {
       }
       return new StatsStore(file, connection, logMaxRows, logMaxAge);
     } catch (SQLException e) {
-      throw new IOException("cannot open statistics database " + file + ": " + e.getMessage(), e);
+      throw failure(file, "cannot open statistics database ", e);
     }
+  }
+
+  /**
+   * What a failed call throws: {@link IndexDamagedException} when SQLite finds the file damaged (so
+   * that the message says to run {@code recall4j verify}), else an {@link IOException}.
+   */
+  private static IOException failure(Path file, String what, SQLException e) {
+    if (DAMAGED.contains(e.getErrorCode() & 0xff)) {
+      throw IndexDamagedException.in(
+          file.toAbsolutePath().getParent().toString(),
+          "statistics database " + file + " (" + e.getMessage() + ")",
+          e);
+    }
+    return new IOException(what + file + ": " + e.getMessage(), e);
   }
 
   /**
@@ -148,7 +166,7 @@ final class StatsStore implements Closeable {
       }
       return new StatsStore(file, connection, 0, Duration.ZERO);
     } catch (SQLException e) {
-      throw new IOException("cannot read statistics database " + file + ": " + e.getMessage(), e);
+      throw failure(file, "cannot read statistics database ", e);
     }
   }
 
@@ -417,8 +435,7 @@ final class StatsStore implements Closeable {
     try {
       return call.call();
     } catch (SQLException e) {
-      throw new UncheckedIOException(
-          new IOException("statistics database " + file + ": " + e.getMessage(), e));
+      throw new UncheckedIOException(failure(file, "statistics database ", e));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

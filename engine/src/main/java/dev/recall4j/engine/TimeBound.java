@@ -1,6 +1,7 @@
 package dev.recall4j.engine;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.InvalidFieldException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -47,9 +48,9 @@ public final class TimeBound {
           ? Instant.parse(value)
           : LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant();
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          field
-              + ": expected an ISO date (2026-11-01), an ISO instant (2026-11-01T09:30:00Z) or an"
+      throw new InvalidFieldException(
+          field,
+          "expected an ISO date (2026-11-01), an ISO instant (2026-11-01T09:30:00Z) or an"
               + " age such as 12h or 7d, got "
               + Checks.excerpt(value),
           e);

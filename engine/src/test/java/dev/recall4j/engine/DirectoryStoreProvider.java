@@ -1,13 +1,7 @@
 package dev.recall4j.engine;
 
 import dev.recall4j.core.ConfigSection;
-import dev.recall4j.core.store.IndexSettings;
-import dev.recall4j.core.store.RecordStore;
-import dev.recall4j.store.LuceneStore;
-import dev.recall4j.store.StoreOptions;
-import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Set;
 
 /**
@@ -34,21 +28,6 @@ public final class DirectoryStoreProvider implements StoreProvider, ConfigSectio
       throw new IllegalArgumentException(store.key("path") + ": required");
     }
     Path dir = workspace.resolve(path).normalize();
-    return new StoreOpener() {
-      @Override
-      public String location() {
-        return "test-directory:" + dir;
-      }
-
-      @Override
-      public RecordStore open(IndexSettings index, String model, int dimension, Duration lockWait)
-          throws IOException {
-        StoreOptions options =
-            StoreOptions.builder(dir).index(index).embedding(model, dimension).build();
-        return lockWait == null
-            ? LuceneStore.openReadOnly(options)
-            : LuceneStore.open(options, lockWait);
-      }
-    };
+    return new DirectoryStoreOpener(dir, "test-directory:" + dir);
   }
 }

@@ -7,10 +7,10 @@ import java.util.List;
  * A real, deterministic bag-of-words embedder: each word hashed into one of {@code dimension}
  * buckets, then L2-normalised. Fast enough for tests that need vectors but not a language model.
  */
-final class HashingEmbedder implements Embedder {
+public final class HashingEmbedder implements Embedder {
   private final int dimension;
 
-  HashingEmbedder(int dimension) {
+  public HashingEmbedder(int dimension) {
     this.dimension = dimension;
   }
 

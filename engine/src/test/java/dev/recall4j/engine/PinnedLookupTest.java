@@ -1,8 +1,8 @@
 package dev.recall4j.engine;
 
-import static dev.recall4j.engine.LifecycleTest.ALICE;
-import static dev.recall4j.engine.LifecycleTest.T0;
-import static dev.recall4j.engine.LifecycleTest.memory;
+import static dev.recall4j.engine.LifecycleConformance.ALICE;
+import static dev.recall4j.engine.LifecycleConformance.T0;
+import static dev.recall4j.engine.LifecycleConformance.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.recall4j.core.MemoryRecord;

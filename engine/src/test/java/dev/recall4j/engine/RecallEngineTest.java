@@ -146,24 +146,6 @@ class RecallEngineTest {
   }
 
   @Test
-  void renderedBlockNeverExceedsTheBudget() throws IOException {
-    try (RecallEngine engine = RecallEngine.open(config(), null, CLOCK)) {
-      engine.saveAll(threeSilos());
-      for (int budget : new int[] {0, 1, 5, 17, 40, 80, 160, 1000}) {
-        RecallResult result =
-            engine.recall(
-                RecallRequest.builder("NullPointerException station blank")
-                    .scope(SCOPE)
-                    .budgetTokens(budget)
-                    .build());
-        assertTrue(
-            TokenCounters.cl100k().count(result.context()) <= budget,
-            "budget " + budget + ": " + result.context());
-      }
-    }
-  }
-
-  @Test
   void forgottenRecordsNeverComeBackEvenAfterReopen() throws IOException {
     try (RecallEngine engine = RecallEngine.open(config(), null, CLOCK)) {
       engine.saveAll(threeSilos());

@@ -1,6 +1,5 @@
 package dev.recall4j.langchain4j;
 
-import dev.langchain4j.data.document.Metadata;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.rag.content.Content;
 import dev.langchain4j.rag.content.ContentMetadata;
@@ -9,15 +8,17 @@ import dev.langchain4j.rag.query.Query;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Wire;
 import dev.recall4j.engine.RecallEngine;
-import dev.recall4j.engine.Teams;
+import dev.recall4j.engine.adapter.IndexedFilter;
+import dev.recall4j.engine.adapter.MetadataTag;
+import dev.recall4j.engine.adapter.QueryRecall;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,26 +42,13 @@ import java.util.function.Function;
  * #chatMemoryNamespace(String)} recalls in a namespace per chat memory id (one user's memories).
  */
 public final class Recall4jContentRetriever implements ContentRetriever {
-  private final RecallEngine engine;
-  private final Function<Query, Scope> scope;
-  private final Teams teams;
-  private final Set<Silo> silos;
-  private final Set<Kind> kinds;
-  private final Set<String> tags;
-  private final Integer budgetTokens;
+  private final QueryRecall<Query> recall;
   private final int maxResults;
 
-  private Recall4jContentRetriever(Builder builder) {
-    this.engine = Checks.notNull(builder.engine, "engine");
-    this.scope = Checks.notNull(builder.scope, "scope");
-    this.teams = Checks.notNull(builder.teams, "teams");
-    this.silos = Set.copyOf(builder.silos);
-    this.kinds = Set.copyOf(builder.kinds);
-    this.tags = Set.copyOf(builder.tags);
-    this.budgetTokens = builder.budgetTokens;
-    Checks.require(
-        builder.maxResults >= 1, "maxResults", "must be >= 1, got %d", builder.maxResults);
-    this.maxResults = builder.maxResults;
+  private Recall4jContentRetriever(QueryRecall<Query> recall, int maxResults) {
+    Checks.require(maxResults >= 1, "maxResults", "must be >= 1, got %d", maxResults);
+    this.recall = recall;
+    this.maxResults = maxResults;
   }
 
   /** A retriever over the engine's namespace {@code default}, its default budget, any silo. */
@@ -88,15 +76,7 @@ public final class Recall4jContentRetriever implements ContentRetriever {
   @Override
   public List<Content> retrieve(Query query) {
     Checks.notNull(query, "query");
-    RecallRequest request =
-        RecallRequest.builder(query.text())
-            .scope(scope.apply(query))
-            .silos(silos)
-            .kinds(kinds)
-            .tags(tags)
-            .budgetTokens(budgetTokens)
-            .build();
-    RecallResult result = engine.recall(request, teams);
+    RecallResult result = recall.recall(query, query.text());
     return result.items().stream()
         .filter(item -> !item.record().tags().contains(SegmentRecords.VECTOR_ONLY))
         .sorted(
@@ -109,63 +89,37 @@ public final class Recall4jContentRetriever implements ContentRetriever {
 
   private static Content content(RecalledItem item) {
     MemoryRecord record = item.record();
-    Metadata metadata = new Metadata();
+    Map<String, Object> entries = new LinkedHashMap<>();
     for (String tag : record.tags()) {
-      MetadataTag.decode(tag).ifPresent(m -> metadata.putAll(Map.of(m.key(), m.value())));
+      MetadataTag.decode(tag).ifPresent(entry -> entries.put(entry.key(), entry.value()));
     }
-    metadata.put("record_id", record.id());
-    metadata.put("silo", Wire.name(record.silo()));
-    metadata.put("kind", record.kind().name());
-    metadata.put("score", item.score().finalScore());
-    metadata.put("section", item.section());
-    metadata.put("truncated", Boolean.toString(item.truncated()));
+    entries.put("record_id", record.id());
+    entries.put("silo", Wire.name(record.silo()));
+    entries.put("kind", record.kind().name());
+    entries.put("score", item.score().finalScore());
     if (record.title() != null) {
-      metadata.put("title", record.title());
+      entries.put("title", record.title());
     }
-    if (record.origin() != null) {
-      metadata.put("origin", record.origin().path());
-      metadata.put("origin_chunk", record.origin().chunk());
-      metadata.put("origin_line", record.origin().line());
-    }
+    entries.putAll(QueryRecall.provenance(item));
     return Content.from(
-        TextSegment.from(record.content(), metadata),
+        TextSegment.from(record.content(), SegmentRecords.metadata(entries)),
         Map.of(
             ContentMetadata.SCORE, item.score().finalScore(),
             ContentMetadata.EMBEDDING_ID, record.id()));
   }
 
-  /** Options of a {@link Recall4jContentRetriever}. */
-  public static final class Builder {
-    private final RecallEngine engine;
-    private Function<Query, Scope> scope = query -> Scope.of(Scope.DEFAULT_NAMESPACE);
-    private Teams teams = Teams.NONE;
+  /**
+   * Options of a {@link Recall4jContentRetriever}; {@link #scopeFromQuery} may map each query to a
+   * scope, e.g. {@link #chatMemoryNamespace(String, String)}.
+   */
+  public static final class Builder extends QueryRecall.Builder<Query, Builder> {
     private Set<Silo> silos = Set.of();
     private Set<Kind> kinds = Set.of();
     private Set<String> tags = Set.of();
-    private Integer budgetTokens;
     private int maxResults = Integer.MAX_VALUE;
 
     private Builder(RecallEngine engine) {
-      this.engine = engine;
-    }
-
-    /** A fixed namespace (default {@code default}). */
-    public Builder namespace(String namespace) {
-      Scope fixed = Scope.of(namespace);
-      this.scope = query -> fixed;
-      return this;
-    }
-
-    /** The scope of each query, e.g. {@link #chatMemoryNamespace(String, String)}. */
-    public Builder scopeFromQuery(Function<Query, Scope> scope) {
-      this.scope = scope;
-      return this;
-    }
-
-    /** The teams whose shared namespaces the recall also searches (default none). */
-    public Builder teams(Teams teams) {
-      this.teams = teams;
-      return this;
+      super(engine);
     }
 
     /** Only these silos (default all). */
@@ -189,12 +143,6 @@ public final class Recall4jContentRetriever implements ContentRetriever {
       return this;
     }
 
-    /** The token budget the contents are packed into (default: the engine's). */
-    public Builder budgetTokens(Integer budgetTokens) {
-      this.budgetTokens = budgetTokens;
-      return this;
-    }
-
     /** At most this many contents, the best first (default: as many as the budget holds). */
     public Builder maxResults(int maxResults) {
       this.maxResults = maxResults;
@@ -202,7 +150,8 @@ public final class Recall4jContentRetriever implements ContentRetriever {
     }
 
     public Recall4jContentRetriever build() {
-      return new Recall4jContentRetriever(this);
+      return new Recall4jContentRetriever(
+          recall(new IndexedFilter(tags, silos, kinds)), maxResults);
     }
   }
 }

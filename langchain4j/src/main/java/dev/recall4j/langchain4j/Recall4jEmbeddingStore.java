@@ -6,7 +6,6 @@ import static dev.langchain4j.internal.ValidationUtils.ensureNotNull;
 
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.store.embedding.CosineSimilarity;
 import dev.langchain4j.store.embedding.EmbeddingMatch;
 import dev.langchain4j.store.embedding.EmbeddingSearchRequest;
 import dev.langchain4j.store.embedding.EmbeddingSearchResult;
@@ -18,20 +17,18 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
-import dev.recall4j.core.Status;
-import dev.recall4j.core.store.Hit;
-import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.engine.RecallEngine;
-import dev.recall4j.engine.Teams;
+import dev.recall4j.engine.adapter.MetadataTag;
+import dev.recall4j.engine.adapter.NamespaceRecords;
+import dev.recall4j.engine.adapter.VectorMatch;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.PriorityQueue;
-import java.util.Set;
 import java.util.UUID;
+import java.util.function.DoublePredicate;
+import java.util.function.Predicate;
 
 /**
  * A LangChain4j {@link EmbeddingStore} over one namespace of a {@link RecallEngine}: each embedding
@@ -56,18 +53,16 @@ import java.util.UUID;
  * wrote it. Thread-safe, as the engine is.
  */
 public final class Recall4jEmbeddingStore implements EmbeddingStore<TextSegment> {
-  /** Extra candidates asked of HNSW per wanted result, then re-scored exactly. */
-  private static final int CANDIDATE_FACTOR = 2;
-
   private final RecallEngine engine;
-  private final Scope scope;
+  private final NamespaceRecords namespace;
   private final SegmentRecords records;
   private final Clock clock;
 
   private Recall4jEmbeddingStore(Builder builder) {
     this.engine = Checks.notNull(builder.engine, "engine");
-    this.scope = Scope.of(builder.namespace);
-    this.records = new SegmentRecords(scope, Checks.notNull(builder.silo, "silo"));
+    this.namespace = new NamespaceRecords(engine, builder.namespace);
+    this.records =
+        new SegmentRecords(Scope.of(namespace.namespace()), Checks.notNull(builder.silo, "silo"));
     this.clock = Checks.notNull(builder.clock, "clock");
   }
 
@@ -78,7 +73,7 @@ public final class Recall4jEmbeddingStore implements EmbeddingStore<TextSegment>
 
   /** The namespace this store reads and writes. */
   public String namespace() {
-    return scope.namespace();
+    return namespace.namespace();
   }
 
   /**
@@ -86,7 +81,7 @@ public final class Recall4jEmbeddingStore implements EmbeddingStore<TextSegment>
    * retriever's filters, which select records by tag.
    */
   public static String metadataTag(String key, Object value) {
-    return SegmentRecords.tag(key, value);
+    return MetadataTag.tagOf(key, value);
   }
 
   @Override
@@ -141,29 +136,16 @@ public final class Recall4jEmbeddingStore implements EmbeddingStore<TextSegment>
   public EmbeddingSearchResult<TextSegment> search(EmbeddingSearchRequest request) {
     ensureNotNull(request, "request");
     Embedding query = request.queryEmbedding();
-    int wanted = request.maxResults();
+    double minScore = request.minScore();
+    DoublePredicate threshold = cosine -> RelevanceScore.fromCosineSimilarity(cosine) >= minScore;
     Optional<IndexFilter> indexed = IndexFilter.of(request.filter());
-    BestMatches matches = new BestMatches(wanted, request.minScore());
-    if (indexed.isPresent()) {
-      StoreFilter filter = indexed.get().narrow(visible());
-      int candidates = (int) Math.min(RecallRequest.MAX_TOP_K, (long) wanted * CANDIDATE_FACTOR);
-      for (Hit hit : engine.searchVector(filter, query.vector(), candidates)) {
-        matches.add(match(query, hit.record()));
-      }
-    } else {
-      Filter filter = request.filter();
-      engine.export(
-          scope,
-          Teams.NONE,
-          record -> {
-            if (record.isRecallable()
-                && record.vector() != null
-                && filter.test(records.filterView(record))) {
-              matches.add(match(query, record));
-            }
-          });
-    }
-    return new EmbeddingSearchResult<>(matches.inOrder());
+    List<VectorMatch> matches =
+        indexed.isPresent()
+            ? namespace.nearest(
+                query.vector(), request.maxResults(), indexed.get().indexed(), threshold)
+            : namespace.nearest(
+                query.vector(), request.maxResults(), accepts(request.filter()), threshold);
+    return new EmbeddingSearchResult<>(matches.stream().map(this::match).toList());
   }
 
   /**
@@ -175,89 +157,39 @@ public final class Recall4jEmbeddingStore implements EmbeddingStore<TextSegment>
     if (ids == null || ids.isEmpty()) {
       return;
     }
-    List<String> held =
-        ids.stream()
-            .map(id -> ensureNotBlank(id, "id"))
-            .filter(id -> engine.get(scope, id).isPresent())
-            .toList();
-    if (!held.isEmpty()) {
-      engine.purgeAll(scope, held);
-    }
+    namespace.purge(ids.stream().map(id -> ensureNotBlank(id, "id")).toList());
   }
 
   /** Removes every active record of the namespace that the filter accepts. */
   @Override
   public void removeAll(Filter filter) {
     ensureNotNull(filter, "filter");
-    List<String> ids = new ArrayList<>();
-    engine.export(
-        scope,
-        Teams.NONE,
-        record -> {
-          if (record.isRecallable() && filter.test(records.filterView(record))) {
-            ids.add(record.id());
-          }
-        });
-    removeAll(ids);
+    Optional<IndexFilter> indexed = IndexFilter.of(filter);
+    if (indexed.isPresent()) {
+      namespace.purge(indexed.get().indexed());
+    } else {
+      namespace.purge(accepts(filter));
+    }
   }
 
   /** Purges every record of the namespace, in any status: the store owns its namespace. */
   @Override
   public void removeAll() {
-    List<String> ids = new ArrayList<>();
-    engine.export(scope, Teams.NONE, record -> ids.add(record.id()));
-    removeAll(ids);
+    namespace.purgeAll();
   }
 
-  private StoreFilter visible() {
-    // A store sees its whole namespace: segments whose metadata names a project are in it too.
-    return StoreFilter.all(scope).withAllProjects(true).withStatuses(Set.of(Status.ACTIVE));
+  /** The records whose segment metadata, field keys at their defaults included, pass a filter. */
+  private Predicate<MemoryRecord> accepts(Filter filter) {
+    return record -> filter.test(records.filterView(record));
   }
 
-  private EmbeddingMatch<TextSegment> match(Embedding query, MemoryRecord record) {
-    double best = -1;
-    for (float[] vector : record.vectors()) {
-      best = Math.max(best, CosineSimilarity.between(query, Embedding.from(vector)));
-    }
+  private EmbeddingMatch<TextSegment> match(VectorMatch match) {
+    MemoryRecord record = match.record();
     return new EmbeddingMatch<>(
-        RelevanceScore.fromCosineSimilarity(best),
+        RelevanceScore.fromCosineSimilarity(match.cosine()),
         record.id(),
         Embedding.from(record.vector()),
         records.toSegment(record));
-  }
-
-  /** The {@code wanted} best matches at or above a minimum score, kept as they come. */
-  private static final class BestMatches {
-    private static final Comparator<EmbeddingMatch<TextSegment>> ORDER =
-        Comparator.comparingDouble((EmbeddingMatch<TextSegment> m) -> m.score())
-            .reversed()
-            .thenComparing(EmbeddingMatch::embeddingId);
-
-    private final int wanted;
-    private final double minScore;
-
-    /** The worst kept match at the head. */
-    private final PriorityQueue<EmbeddingMatch<TextSegment>> kept =
-        new PriorityQueue<>(ORDER.reversed());
-
-    BestMatches(int wanted, double minScore) {
-      this.wanted = wanted;
-      this.minScore = minScore;
-    }
-
-    void add(EmbeddingMatch<TextSegment> match) {
-      if (match.score() >= minScore) {
-        kept.add(match);
-        if (kept.size() > wanted) {
-          kept.poll();
-        }
-      }
-    }
-
-    /** Best first, ties by id. */
-    List<EmbeddingMatch<TextSegment>> inOrder() {
-      return kept.stream().sorted(ORDER).toList();
-    }
   }
 
   /** Options of a {@link Recall4jEmbeddingStore}. */

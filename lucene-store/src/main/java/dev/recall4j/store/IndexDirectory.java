@@ -21,6 +21,7 @@ import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.Lock;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding;
@@ -42,11 +43,20 @@ final class IndexDirectory {
     Checks.notNull(options, "options");
     Checks.notNull(lockWait, "lockWait");
     Checks.require(!lockWait.isNegative(), "lockWait", "must not be negative, got %s", lockWait);
+    Files.createDirectories(options.directory());
+    return openWritable(options, lockWait, mapped(options.directory()));
+  }
+
+  /**
+   * {@link #openWritable(StoreOptions, Duration)} over this directory of {@code
+   * options.directory()} (a test's, that fails its writes); it is closed with the store, or when
+   * the open fails.
+   */
+  static LuceneStore openWritable(StoreOptions options, Duration lockWait, Directory directory)
+      throws IOException {
     Path path = options.directory();
-    Files.createDirectories(path);
-    Directory directory = mapped(path);
     try {
-      Optional<IndexMetadata> recorded = IndexMetadata.read(directory, path);
+      Optional<IndexMetadata> recorded = IndexMetadata.read(Commits.scan(directory), path);
       if (recorded.isEmpty()) {
         refuseForeignFiles(path);
       }
@@ -54,6 +64,7 @@ final class IndexDirectory {
           recorded
               .orElse(new IndexMetadata(null, 0))
               .reconcile(options.embeddingModel(), options.vectorDimension(), path);
+      setAsideUnreadableCommits(directory, path, lockWait);
       IndexWriter writer = WriterLock.open(directory, path, () -> writerConfig(options), lockWait);
       try {
         Map<String, String> commitData = metadata.commitData();
@@ -70,7 +81,7 @@ final class IndexDirectory {
             metadata.model(),
             metadata.dimension(),
             writer.getDocStats().numDocs);
-        return new LuceneStore(options, directory, writer, metadata);
+        return new LuceneStore(options, directory, writer, null, metadata);
       } catch (IOException | RuntimeException e) {
         WriterLock.release(path);
         writer.close();
@@ -78,6 +89,9 @@ final class IndexDirectory {
       }
     } catch (IOException | RuntimeException e) {
       directory.close();
+      if (Causes.damage(e)) {
+        throw Causes.damaged(path, e);
+      }
       throw e;
     }
   }
@@ -91,22 +105,53 @@ final class IndexDirectory {
     }
     Directory directory = mapped(path);
     try {
+      Commits.Scan commits = Commits.scan(directory);
       IndexMetadata metadata =
-          IndexMetadata.read(directory, path)
+          IndexMetadata.read(commits, path)
               .orElseThrow(
                   () ->
                       new IllegalStateException(
                           "no recall4j index in " + path + " (no Lucene commit there)"))
               .reconcile(options.embeddingModel(), options.vectorDimension(), path);
+      if (commits.fellBack()) {
+        LOG.warn("{}", commits.fallbackWarning(path));
+      }
       LOG.debug(
           "opened index {} read-only (model {}, dimension {})",
           path,
           metadata.model(),
           metadata.dimension());
-      return new LuceneStore(options, directory, null, metadata);
+      return new LuceneStore(
+          options,
+          directory,
+          null,
+          commits.fellBack() ? commits.commit(directory).orElseThrow() : null,
+          metadata);
     } catch (IOException | RuntimeException e) {
       directory.close();
+      if (Causes.damage(e)) {
+        throw Causes.damaged(path, e);
+      }
       throw e;
+    }
+  }
+
+  /**
+   * When the latest commit cannot be read but an earlier one can: sets the unreadable commit and
+   * the files only it holds aside ({@link LostCommits}), under the write lock, so that the writer
+   * opens the earlier commit. Warns, naming the commit lost.
+   */
+  private static void setAsideUnreadableCommits(Directory directory, Path path, Duration lockWait)
+      throws IOException {
+    if (!Commits.scan(directory).fellBack()) {
+      return;
+    }
+    try (Lock lock = WriterLock.obtain(directory, path, lockWait)) {
+      Commits.Scan commits = Commits.scan(directory); // again: the last writer may have fixed it
+      if (commits.fellBack()) {
+        Path folder = LostCommits.setAside(directory, path, commits);
+        LOG.warn("{}; its files are kept in {}", commits.fallbackWarning(path), folder);
+      }
     }
   }
 
@@ -168,7 +213,8 @@ final class IndexDirectory {
         : Optional.of(ReadAdvice.RANDOM);
   }
 
-  private static IndexWriterConfig writerConfig(StoreOptions options) {
+  /** A new writer configuration (Lucene takes one per writer). */
+  static IndexWriterConfig writerConfig(StoreOptions options) {
     Analyzer analyzer = Schema.analyzer();
     KnnVectorsFormat vectors =
         switch (options.index().vectorEncoding()) {
@@ -188,6 +234,8 @@ final class IndexDirectory {
         };
     IndexWriterConfig config = new IndexWriterConfig(analyzer);
     config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    config.setIndexDeletionPolicy(new KeepRecentCommits());
+    config.setMergeScheduler(new LoggedMerges(options.directory()));
     config.setSimilarity(
         new BM25Similarity((float) options.index().bm25K1(), (float) options.index().bm25B()));
     // The codec name written to the index stays "Lucene104"; the per-field format is recorded by

@@ -1,5 +1,6 @@
 package dev.recall4j.store;
 
+import dev.recall4j.core.store.IndexDamagedException;
 import dev.recall4j.core.store.IndexModelMismatchException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,16 +35,24 @@ record IndexMetadata(String model, int dimension) {
   private static final Set<String> READABLE_SCHEMAS = Set.of("2", SCHEMA_VERSION);
 
   /**
-   * The metadata of the directory's latest commit; empty when it holds no index.
+   * The metadata of the newest commit that reads; empty when the directory holds no index.
    *
+   * @throws IndexDamagedException when it holds commits and none of them reads
    * @throws IllegalStateException when the index was not written by recall4j, or by a version whose
    *     schema this one cannot read
    */
-  static Optional<IndexMetadata> read(Directory directory, Path path) throws IOException {
-    if (!DirectoryReader.indexExists(directory)) {
-      return Optional.empty();
+  static Optional<IndexMetadata> read(Commits.Scan commits, Path path) {
+    if (commits.newest() == null) {
+      if (commits.unreadable().isEmpty()) {
+        return Optional.empty();
+      }
+      Commits.Unreadable latest = commits.unreadable().get(0);
+      throw IndexDamagedException.in(
+          path.toString(),
+          "no commit of the index can be read (" + latest.file() + ": " + latest.problem() + ")",
+          null);
     }
-    Map<String, String> recorded = SegmentInfos.readLatestCommit(directory).getUserData();
+    Map<String, String> recorded = commits.newest().getUserData();
     String schema = recorded.get(SCHEMA_KEY);
     if (schema == null) {
       throw new IllegalStateException(

@@ -4,6 +4,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.Hit;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
+import dev.recall4j.core.store.StoreHealth;
 import dev.recall4j.core.store.StoreInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +15,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.store.Directory;
 import org.slf4j.Logger;
@@ -87,21 +89,45 @@ public final class LuceneStore implements RecordStore {
   private final int dimension;
   private boolean closed;
 
-  LuceneStore(StoreOptions options, Directory directory, IndexWriter writer, IndexMetadata metadata)
+  /**
+   * @param writer null for a read-only store
+   * @param commit for a read-only store, the commit to read (null: the latest)
+   */
+  LuceneStore(
+      StoreOptions options,
+      Directory directory,
+      IndexWriter writer,
+      IndexCommit commit,
+      IndexMetadata metadata)
       throws IOException {
     this.options = options;
     this.directory = directory;
     this.model = metadata.model();
     this.dimension = metadata.dimension();
     this.searchers =
-        new IndexSearchers(directory, writer, options.index().bm25K1(), options.index().bm25B());
+        new IndexSearchers(
+            options.directory(),
+            directory,
+            writer,
+            commit,
+            options.index().bm25K1(),
+            options.index().bm25B());
     this.reads =
         new LuceneReads(
             searchers, new RecordReader(options.directory()), options, model, dimension);
     this.writes =
         writer == null
             ? null
-            : new LuceneWrites(writer, searchers, options.directory(), model, dimension);
+            : new LuceneWrites(
+                new ReopeningWriter(
+                    directory,
+                    options.directory(),
+                    writer,
+                    () -> IndexDirectory.writerConfig(options),
+                    searchers),
+                searchers,
+                model,
+                dimension);
   }
 
   /** {@link #open(StoreOptions, Duration)} without waiting for another writer. */
@@ -168,6 +194,27 @@ public final class LuceneStore implements RecordStore {
     } catch (IOException e) {
       throw new UncheckedIOException("reading index info of " + options.directory(), e);
     }
+  }
+
+  /**
+   * Degraded once a file's checksum failed (reads are refused from then on), or while writes fail
+   * (a full disk, a failed writer): then, at most every 5 s, an empty commit is tried, so that the
+   * store notices when space returns without waiting for a write.
+   */
+  @Override
+  public StoreHealth health() {
+    String damage = searchers.damage();
+    if (damage != null) {
+      return StoreHealth.degraded(damage);
+    }
+    return writes == null ? StoreHealth.OK : writes.health();
+  }
+
+  /** Checks every file of the current view against its checksum; see {@link #health()}. */
+  @Override
+  public StoreHealth checkIntegrity() throws IOException {
+    searchers.checkIntegrity();
+    return health();
   }
 
   @Override

@@ -2,8 +2,8 @@ package dev.recall4j.store;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.StoreHealth;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -26,31 +26,25 @@ import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.util.BytesRef;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The writing part of a {@link LuceneStore}: every change under one lock, committed and made
  * visible before it returns. A batch is one atomic document block ({@link
  * IndexWriter#updateDocuments} with a delete query), so a failure while adding never leaves half a
  * batch to be committed later; every write deletes by record id and by parent id, so replacing or
- * purging a record never leaves a passage behind.
+ * purging a record never leaves a passage behind. A write that fails leaves nothing uncommitted,
+ * and a writer that failed is replaced ({@link ReopeningWriter}).
  */
 final class LuceneWrites {
-  private static final Logger LOG = LoggerFactory.getLogger(LuceneStore.class);
-
-  private final IndexWriter writer;
+  private final ReopeningWriter writer;
   private final IndexSearchers searchers;
-  private final Path directory;
   private final String model;
   private final int dimension;
   private final ReentrantLock lock = new ReentrantLock();
 
-  LuceneWrites(
-      IndexWriter writer, IndexSearchers searchers, Path directory, String model, int dimension) {
+  LuceneWrites(ReopeningWriter writer, IndexSearchers searchers, String model, int dimension) {
     this.writer = writer;
     this.searchers = searchers;
-    this.directory = directory;
     this.model = model;
     this.dimension = dimension;
   }
@@ -68,7 +62,7 @@ final class LuceneWrites {
     }
     List<BytesRef> ids = blocks.keySet().stream().map(BytesRef::new).toList();
     List<Document> docs = blocks.values().stream().flatMap(List::stream).toList();
-    write(() -> writer.updateDocuments(recordsAndPassages(ids), docs));
+    write(w -> w.updateDocuments(recordsAndPassages(ids), docs));
   }
 
   int purgeAll(Collection<String> ids) throws IOException {
@@ -79,11 +73,11 @@ final class LuceneWrites {
     List<BytesRef> terms = ids.stream().distinct().map(BytesRef::new).toList();
     int[] existed = new int[1];
     write(
-        () -> {
+        w -> {
           existed[0] =
               searchers.with(searcher -> searcher.count(new TermInSetQuery(Schema.ID, terms)));
           if (existed[0] > 0) {
-            writer.deleteDocuments(recordsAndPassages(terms));
+            w.deleteDocuments(recordsAndPassages(terms));
           }
         });
     return existed[0];
@@ -109,7 +103,7 @@ final class LuceneWrites {
     }
     // The lock is held and every write refreshes, so this view sees the latest counts.
     write(
-        () ->
+        w ->
             searchers.with(
                 searcher -> {
                   for (Map.Entry<String, Long> recalled : distinct.entrySet()) {
@@ -117,7 +111,7 @@ final class LuceneWrites {
                     TopDocs top = searcher.search(new TermQuery(term), 1);
                     if (top.scoreDocs.length > 0) {
                       long count = numeric(searcher, top.scoreDocs[0].doc, Schema.RECALL_COUNT, 0);
-                      writer.updateDocValues(
+                      w.updateDocValues(
                           term,
                           new NumericDocValuesField(
                               Schema.RECALL_COUNT, count + recalled.getValue()),
@@ -136,49 +130,59 @@ final class LuceneWrites {
    * and up to twice the index size on disk meanwhile. Searches keep running; writes wait.
    */
   void compact() throws IOException {
-    write(() -> writer.forceMerge(1));
+    write(w -> w.forceMerge(1));
   }
 
   /**
-   * Closes the writer, under the lock. A merge that failed (a full disk) leaves it unable to
-   * commit, now or a moment later when its merge thread gives up; every write was committed before
-   * it returned, so then it is rolled back instead, which loses nothing and releases the lock.
+   * Whether writes succeed: degraded, naming the cause, from a failed write until one commits.
+   * While degraded and no write is running, tries an empty commit (at most every few seconds).
    */
+  StoreHealth health() {
+    if (writer.problem() != null && lock.tryLock()) {
+      try {
+        writer.probe();
+      } finally {
+        lock.unlock();
+      }
+    }
+    String problem = writer.problem();
+    return problem == null ? StoreHealth.OK : StoreHealth.degraded(problem);
+  }
+
+  /** Closes the writer, under the lock (see {@link ReopeningWriter#close()}). */
   void close() throws IOException {
     lock.lock();
     try {
-      try {
-        if (writer.getTragicException() == null) {
-          writer.close();
-          return;
-        }
-      } catch (IOException | RuntimeException e) {
-        if (writer.getTragicException() == null) {
-          throw e;
-        }
-      }
-      LOG.warn(
-          "index {}: closing without a final commit after {}",
-          directory,
-          writer.getTragicException().toString());
-      writer.rollback();
+      writer.close();
     } finally {
       lock.unlock();
     }
   }
 
   private interface Change {
-    void apply() throws IOException;
+    void apply(IndexWriter writer) throws IOException;
   }
 
-  /** Applies a change under the lock, commits it and makes it visible before returning. */
+  /**
+   * Applies a change under the lock, commits it and makes it visible before returning.
+   *
+   * @throws dev.recall4j.core.store.StoreUnavailableException when the writer failed (a full disk:
+   *     {@code no space left on device: INDEX}); nothing of the change is kept
+   */
   private void write(Change change) throws IOException {
     lock.lock();
     try {
-      change.apply();
-      if (writer.hasUncommittedChanges()) {
-        writer.commit();
+      IndexWriter current = writer.get();
+      try {
+        change.apply(current);
+        if (current.hasUncommittedChanges()) {
+          current.commit();
+        }
+      } catch (IOException | RuntimeException e) {
+        writer.failed(current, e);
+        throw e;
       }
+      writer.committed();
       searchers.refresh();
     } finally {
       lock.unlock();

@@ -3,6 +3,7 @@ package dev.recall4j.store;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,7 +18,9 @@ import java.util.function.Supplier;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.Lock;
 import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.store.NoLockFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,6 +64,31 @@ final class WriterLock {
           throw new IndexLockedException(path, holder(path), wait, e);
         }
         sleep(Math.min(left, POLL.toNanos()));
+      }
+    }
+  }
+
+  /**
+   * Takes Lucene's write lock without opening a writer, waiting up to {@code wait} for a writer to
+   * close: for work that must exclude writers (a check, setting a damaged commit aside). A
+   * directory where no lock can be created (a read-only mount) gets no lock, since nothing can
+   * write it.
+   *
+   * @throws IndexLockedException when a writer still holds it after the wait, naming it
+   */
+  static Lock obtain(Directory directory, Path path, Duration wait) throws IOException {
+    long deadline = System.nanoTime() + wait.toNanos();
+    while (true) {
+      try {
+        return directory.obtainLock(IndexWriter.WRITE_LOCK_NAME);
+      } catch (LockObtainFailedException e) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new IndexLockedException(path, holder(path), wait, e);
+        }
+        sleep(Math.min(left, POLL.toNanos()));
+      } catch (FileSystemException | UnsupportedOperationException e) {
+        return NoLockFactory.INSTANCE.obtainLock(directory, IndexWriter.WRITE_LOCK_NAME);
       }
     }
   }

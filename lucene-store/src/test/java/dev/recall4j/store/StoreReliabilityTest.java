@@ -233,7 +233,8 @@ class StoreReliabilityTest {
 
     List<MemoryRecord> saved = new ArrayList<>();
     List<String> problems = new ArrayList<>();
-    List<IntegrityReport.DamagedRecord> lost = StoreCheck.salvage(dir, saved::add, problems);
+    List<IntegrityReport.DamagedRecord> lost =
+        StoreCheck.salvage(dir, saved::add, problems).damaged();
     assertEquals(List.of("a", "c"), saved.stream().map(MemoryRecord::id).toList());
     assertEquals(List.of("b"), lost.stream().map(IntegrityReport.DamagedRecord::id).toList());
   }

@@ -7,16 +7,21 @@ import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.RecordJson;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
 import java.time.Instant;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
-import org.apache.lucene.util.VectorUtil;
 
 /**
  * A record as the document of the records' index and back: {@code _source} is the record's JSONL
- * form ({@link RecordJson}, vectors included, as the caller gave them) without the access
- * statistics, which live in the access index; the indexed copy of its vectors, L2-normalised, goes
- * in {@link Mapping#PASSAGES}, which {@code _source} does not keep.
+ * form ({@link RecordJson}) without the access statistics, which live in the access index, and with
+ * its vectors as the caller gave them packed in {@link Mapping#VECTORS}: each one base64 of its
+ * float32 values, little-endian, a fifth of their JSON text and read without parsing numbers (a
+ * search returns every hit's source). The indexed copy of the vectors, L2-normalised, goes in
+ * {@link Mapping#PASSAGES}, which {@code _source} does not keep.
  */
 final class Documents {
   private Documents() {}
@@ -48,9 +53,13 @@ final class Documents {
           Checks.excerpt(r.embeddingModel()),
           model);
     }
-    ObjectNode source = RecordJson.toNode(r, true);
+    ObjectNode source = RecordJson.toNode(r, false);
     source.remove(Mapping.RECALL_COUNT);
     source.remove(Mapping.LAST_ACCESSED);
+    if (!vectors.isEmpty()) {
+      ArrayNode packed = source.putArray(Mapping.VECTORS);
+      vectors.forEach(v -> packed.add(pack(v)));
+    }
     if (!passages.isEmpty()) {
       source.set(Mapping.PASSAGES, passages);
     }
@@ -65,19 +74,41 @@ final class Documents {
    */
   static MemoryRecord fromSource(
       String index, String id, JsonNode source, AccessStats.Entry access) {
-    MemoryRecord stored;
     try {
+      // The hit's own source, read once: the packed vectors are taken out before the record is.
+      JsonNode packed = ((ObjectNode) source).remove(Mapping.VECTORS);
       // The stored form always names its namespace and creation time: the defaults are unused.
-      stored = RecordJson.read(source.toString(), Scope.DEFAULT_NAMESPACE, Instant.EPOCH);
-    } catch (IllegalArgumentException e) {
+      MemoryRecord.Builder stored =
+          RecordJson.read(source, Scope.DEFAULT_NAMESPACE, Instant.EPOCH).toBuilder();
+      if (packed != null) {
+        List<float[]> vectors = new ArrayList<>(packed.size());
+        packed.forEach(v -> vectors.add(unpack(v.asText())));
+        stored.vectors(vectors);
+      }
+      return stored.recallCount(access.recallCount()).lastAccessed(access.lastAccessed()).build();
+    } catch (IllegalArgumentException | ClassCastException e) {
       throw new IllegalStateException(
           "document " + id + " of index " + index + " is not a recall4j record: " + e.getMessage(),
           e);
     }
-    return stored.toBuilder()
-        .recallCount(access.recallCount())
-        .lastAccessed(access.lastAccessed())
-        .build();
+  }
+
+  /** A vector's float32 values, little-endian, in base64. */
+  static String pack(float[] vector) {
+    ByteBuffer bytes = ByteBuffer.allocate(vector.length * Float.BYTES);
+    bytes.order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().put(vector);
+    return Base64.getEncoder().encodeToString(bytes.array());
+  }
+
+  /** The vector {@link #pack} wrote. */
+  static float[] unpack(String packed) {
+    FloatBuffer values =
+        ByteBuffer.wrap(Base64.getDecoder().decode(packed))
+            .order(ByteOrder.LITTLE_ENDIAN)
+            .asFloatBuffer();
+    float[] vector = new float[values.remaining()];
+    values.get(vector);
+    return vector;
   }
 
   /**
@@ -103,8 +134,11 @@ final class Documents {
       squares += (double) vector[i] * vector[i];
     }
     Checks.require(squares > 0, field, "must not be all zeros: it has no direction to compare");
-    float[] unit = Arrays.copyOf(vector, vector.length);
-    VectorUtil.l2normalize(unit);
+    float[] unit = new float[vector.length];
+    double norm = Math.sqrt(squares);
+    for (int i = 0; i < vector.length; i++) {
+      unit[i] = (float) (vector[i] / norm);
+    }
     return unit;
   }
 }

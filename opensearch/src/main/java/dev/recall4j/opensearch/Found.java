@@ -13,7 +13,7 @@ import java.util.function.DoubleUnaryOperator;
 
 /**
  * Turns search hits into records and ranked hits, joining each record's access statistics: one
- * {@code _mget} for every record of one or more result lists. Lists keep the cluster's order (score
+ * {@code _mget} for every record of a result list. Lists keep the cluster's order (score
  * descending, then id, or id alone).
  */
 final class Found {
@@ -32,31 +32,23 @@ final class Found {
     return hits;
   }
 
-  /** The records of these hits, in their order. */
+  /** The records of these hits, in their order, with their access statistics. */
   List<MemoryRecord> records(List<JsonNode> hits) throws IOException {
-    return records(hits, stats(List.of(hits)));
+    return records(hits, stats(hits));
   }
 
   /**
-   * Each list of ranked hits as store hits, ranked from 1, the cluster's score mapped by the list's
-   * {@code score} function; one statistics lookup for all of them.
+   * Ranked hits as store hits, ranked from 1, the cluster's score mapped by {@code score}; one
+   * statistics lookup for all of them.
    */
-  List<List<Hit>> ranked(List<List<JsonNode>> lists, List<DoubleUnaryOperator> scores)
-      throws IOException {
-    Map<String, AccessStats.Entry> stats = stats(lists);
-    List<List<Hit>> all = new ArrayList<>(lists.size());
-    for (int i = 0; i < lists.size(); i++) {
-      List<JsonNode> hits = lists.get(i);
-      List<MemoryRecord> records = records(hits, stats);
-      List<Hit> ranked = new ArrayList<>(records.size());
-      for (int rank = 0; rank < records.size(); rank++) {
-        double score = hits.get(rank).path("_score").asDouble();
-        ranked.add(
-            new Hit(records.get(rank), rank + 1, (float) scores.get(i).applyAsDouble(score)));
-      }
-      all.add(ranked);
+  List<Hit> ranked(List<JsonNode> hits, DoubleUnaryOperator score) throws IOException {
+    List<MemoryRecord> records = records(hits);
+    List<Hit> ranked = new ArrayList<>(records.size());
+    for (int rank = 0; rank < records.size(); rank++) {
+      double raw = hits.get(rank).path("_score").asDouble();
+      ranked.add(new Hit(records.get(rank), rank + 1, (float) score.applyAsDouble(raw)));
     }
-    return all;
+    return ranked;
   }
 
   private List<MemoryRecord> records(List<JsonNode> hits, Map<String, AccessStats.Entry> stats) {
@@ -70,9 +62,9 @@ final class Found {
     return records;
   }
 
-  private Map<String, AccessStats.Entry> stats(List<List<JsonNode>> lists) throws IOException {
+  private Map<String, AccessStats.Entry> stats(List<JsonNode> hits) throws IOException {
     Set<String> ids = new LinkedHashSet<>();
-    lists.forEach(hits -> hits.forEach(hit -> ids.add(hit.path("_id").asText())));
+    hits.forEach(hit -> ids.add(hit.path("_id").asText()));
     return access.read(ids);
   }
 }

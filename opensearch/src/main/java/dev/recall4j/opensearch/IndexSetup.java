@@ -1,6 +1,7 @@
 package dev.recall4j.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.recall4j.core.store.IndexModelMismatchException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
@@ -20,8 +21,8 @@ final class IndexSetup {
   /**
    * Opens the indices for writing, creating them when missing.
    *
-   * @throws IllegalStateException when the index was not written by recall4j, or holds vectors of
-   *     another model or dimension (naming both)
+   * @throws IllegalStateException when the index was not written by recall4j
+   * @throws IndexModelMismatchException when it holds vectors of another model or dimension
    */
   static Embedding openWritable(Cluster cluster, OpenSearchOptions options) throws IOException {
     createIfMissing(cluster, options.index(), Mapping.recordsIndex(options));
@@ -109,20 +110,12 @@ final class IndexSetup {
             && recorded.model() != null
             && !Objects.equals(options.embeddingModel(), recorded.model());
     if (dimensionDiffers || modelDiffers) {
-      throw new IllegalStateException(
-          "index "
-              + options.index()
-              + " was built with embedding model "
-              + recorded.model()
-              + " (dimension "
-              + recorded.dimension()
-              + ") but is opened with model "
-              + options.embeddingModel()
-              + " (dimension "
-              + options.vectorDimension()
-              + "); re-embed it with the configured model, or configure "
-              + recorded.model()
-              + " again");
+      throw new IndexModelMismatchException(
+          OpenSearchStore.location(options),
+          recorded.model(),
+          recorded.dimension(),
+          options.embeddingModel(),
+          options.vectorDimension());
     }
     return recorded;
   }

@@ -10,9 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * Immutable settings of an {@link OpenSearchStore}, built with {@link #builder(List, String)}; a
- * bad value throws {@link IllegalArgumentException} naming the setting at build time. The search
- * settings mean what they mean for the in-process store ({@link StoreOptions}) and have the same
- * defaults.
+ * bad value throws {@link IllegalArgumentException} naming the setting at build time. How the index
+ * is built and searched is the {@link IndexSettings} every store shares, with their defaults.
  *
  * @param hosts the HTTP base addresses of one or more of the cluster's nodes ({@code
  *     http[s]://host:port}); requests are spread over them and move on from one that fails
@@ -21,19 +20,21 @@ import java.util.regex.Pattern;
  * @param shards primary shards of a new index (default 1: BM25 statistics are then those of the
  *     whole index, as in process); 1 to 1024
  * @param replicas copies of each shard on other nodes (default 1); 0 to 16
- * @param vectorDimension as {@link StoreOptions#vectorDimension()}
- * @param embeddingModel as {@link StoreOptions#embeddingModel()}
- * @param vectorEncoding {@link VectorEncoding#INT8} (the default) is the k-NN plugin's Lucene
- *     scalar quantiser ({@code encoder: sq}, 7 bits); {@link VectorEncoding#FLOAT32} stores floats;
- *     {@link VectorEncoding#INT4} has no Lucene-engine counterpart there and is refused
- * @param hnswM as {@link StoreOptions#hnswM()}
- * @param hnswBeamWidth as {@link StoreOptions#hnswBeamWidth()} ({@code ef_construction})
- * @param vectorCandidates as {@link StoreOptions#vectorCandidates()} (the k-NN query's {@code k})
- * @param bm25K1 as {@link StoreOptions#bm25K1()}, an index similarity setting
- * @param bm25B as {@link StoreOptions#bm25B()}
- * @param codeFieldBoost as {@link StoreOptions#codeFieldBoost()}
+ * @param vectorDimension dimension of every vector, or 0 for "lexical only, or whatever the index
+ *     records" (default 0); at most {@value #MAX_DIMENSION}
+ * @param embeddingModel the id of the model that makes the vectors, or null for "whatever the index
+ *     records"
+ * @param indexSettings {@code index_settings}: {@link VectorEncoding#INT8} (the default) is the
+ *     k-NN plugin's Lucene scalar quantiser ({@code encoder: sq}, 7 bits), {@link
+ *     VectorEncoding#FLOAT32} stores floats, {@link VectorEncoding#INT4} has no Lucene-engine
+ *     counterpart there and is refused; BM25's k1 and b are an index similarity setting, fixed when
+ *     the index is created; the code field's boost and the vector candidates ({@code k}) apply per
+ *     query
  * @param refreshInterval how often the cluster makes new writes searchable on its own (default 1
  *     s); a one-record write waits for the next refresh, a batch forces one
+ * @param requestTimeout how long one request may wait for its answer (default 60 s) before the
+ *     client tries another node; compaction, which waits for the merge, is not bounded by it
+ * @param access how requests authenticate and which certificates they trust
  */
 public record OpenSearchOptions(
     List<URI> hosts,
@@ -42,14 +43,10 @@ public record OpenSearchOptions(
     int replicas,
     int vectorDimension,
     String embeddingModel,
-    VectorEncoding vectorEncoding,
-    int hnswM,
-    int hnswBeamWidth,
-    int vectorCandidates,
-    double bm25K1,
-    double bm25B,
-    float codeFieldBoost,
-    Duration refreshInterval) {
+    IndexSettings indexSettings,
+    Duration refreshInterval,
+    Duration requestTimeout,
+    ClusterAccess access) {
 
   /**
    * OpenSearch's rule for index names, less the characters that need escaping in a URL path, and
@@ -93,31 +90,24 @@ public record OpenSearchOptions(
         MAX_DIMENSION,
         vectorDimension);
     embeddingModel = Checks.blankToNull(embeddingModel);
-    Checks.notNull(vectorEncoding, "vectorEncoding");
+    Checks.notNull(indexSettings, "index_settings");
     Checks.require(
-        vectorEncoding != VectorEncoding.INT4,
-        "vectorEncoding",
-        "INT4 has no counterpart in the k-NN plugin's Lucene engine; use INT8 or FLOAT32");
-    Checks.require(hnswM >= 2 && hnswM <= 512, "hnswM", "must be in [2, 512], got %d", hnswM);
-    Checks.require(
-        hnswBeamWidth >= 2 && hnswBeamWidth <= 3200,
-        "hnswBeamWidth",
-        "must be in [2, 3200], got %d",
-        hnswBeamWidth);
-    Checks.require(
-        vectorCandidates >= 1 && vectorCandidates <= 10_000,
-        "vectorCandidates",
-        "must be in [1, 10000], got %d",
-        vectorCandidates);
-    Checks.inRange(bm25K1, 0.0, 10.0, "bm25K1");
-    Checks.inRange(bm25B, 0.0, 1.0, "bm25B");
-    Checks.inRange(codeFieldBoost, 0.0, 10.0, "codeFieldBoost");
+        indexSettings.vectorEncoding() != VectorEncoding.INT4,
+        "index_settings.vector_encoding",
+        "int4 has no counterpart in the k-NN plugin's Lucene engine; use int8 or float32");
     Checks.notNull(refreshInterval, "refreshInterval");
     Checks.require(
         refreshInterval.toMillis() >= 1 && refreshInterval.compareTo(Duration.ofHours(1)) <= 0,
         "refreshInterval",
         "must be between 1 ms and 1 h, got %s",
         refreshInterval);
+    Checks.notNull(requestTimeout, "requestTimeout");
+    Checks.require(
+        requestTimeout.toMillis() >= 1 && requestTimeout.compareTo(Duration.ofHours(1)) <= 0,
+        "requestTimeout",
+        "must be between 1 ms and 1 h, got %s",
+        requestTimeout);
+    Checks.notNull(access, "access");
   }
 
   /** The index of the access statistics, beside the records' index. */
@@ -130,6 +120,18 @@ public record OpenSearchOptions(
     return new Builder(hosts, index);
   }
 
+  /** A builder holding these options, to change some of them. */
+  public Builder toBuilder() {
+    return builder(hosts, index)
+        .shards(shards)
+        .replicas(replicas)
+        .embedding(embeddingModel, vectorDimension)
+        .indexSettings(indexSettings)
+        .refreshInterval(refreshInterval)
+        .requestTimeout(requestTimeout)
+        .access(access);
+  }
+
   /** Builds {@link OpenSearchOptions}; values are checked by {@link #build()}. Not thread-safe. */
   public static final class Builder {
     private final List<URI> hosts;
@@ -138,14 +140,10 @@ public record OpenSearchOptions(
     private int replicas = 1;
     private int vectorDimension;
     private String embeddingModel;
-    private VectorEncoding vectorEncoding = VectorEncoding.INT8;
-    private int hnswM = 16;
-    private int hnswBeamWidth = 100;
-    private int vectorCandidates = 100;
-    private double bm25K1 = 0.9;
-    private double bm25B = 0.4;
-    private float codeFieldBoost = (float) IndexSettings.DEFAULT_CODE_FIELD_BOOST;
+    private IndexSettings indexSettings = IndexSettings.DEFAULTS;
     private Duration refreshInterval = Duration.ofSeconds(1);
+    private Duration requestTimeout = Duration.ofSeconds(60);
+    private ClusterAccess access = ClusterAccess.NONE;
 
     private Builder(List<URI> hosts, String index) {
       this.hosts = hosts;
@@ -169,53 +167,23 @@ public record OpenSearchOptions(
       return this;
     }
 
-    public Builder vectorDimension(int vectorDimension) {
-      this.vectorDimension = vectorDimension;
-      return this;
-    }
-
-    public Builder embeddingModel(String embeddingModel) {
-      this.embeddingModel = embeddingModel;
-      return this;
-    }
-
-    public Builder vectorEncoding(VectorEncoding vectorEncoding) {
-      this.vectorEncoding = vectorEncoding;
-      return this;
-    }
-
-    public Builder hnswM(int hnswM) {
-      this.hnswM = hnswM;
-      return this;
-    }
-
-    public Builder hnswBeamWidth(int hnswBeamWidth) {
-      this.hnswBeamWidth = hnswBeamWidth;
-      return this;
-    }
-
-    public Builder vectorCandidates(int vectorCandidates) {
-      this.vectorCandidates = vectorCandidates;
-      return this;
-    }
-
-    public Builder bm25K1(double bm25K1) {
-      this.bm25K1 = bm25K1;
-      return this;
-    }
-
-    public Builder bm25B(double bm25B) {
-      this.bm25B = bm25B;
-      return this;
-    }
-
-    public Builder codeFieldBoost(float codeFieldBoost) {
-      this.codeFieldBoost = codeFieldBoost;
+    public Builder indexSettings(IndexSettings indexSettings) {
+      this.indexSettings = indexSettings;
       return this;
     }
 
     public Builder refreshInterval(Duration refreshInterval) {
       this.refreshInterval = refreshInterval;
+      return this;
+    }
+
+    public Builder requestTimeout(Duration requestTimeout) {
+      this.requestTimeout = requestTimeout;
+      return this;
+    }
+
+    public Builder access(ClusterAccess access) {
+      this.access = access;
       return this;
     }
 
@@ -228,14 +196,10 @@ public record OpenSearchOptions(
           replicas,
           vectorDimension,
           embeddingModel,
-          vectorEncoding,
-          hnswM,
-          hnswBeamWidth,
-          vectorCandidates,
-          bm25K1,
-          bm25B,
-          codeFieldBoost,
-          refreshInterval);
+          indexSettings,
+          refreshInterval,
+          requestTimeout,
+          access);
     }
   }
 }

@@ -6,15 +6,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.StoreInfo;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,9 +24,9 @@ import java.util.TreeMap;
 import java.util.function.DoubleUnaryOperator;
 
 /**
- * Every record of every silo in an OpenSearch cluster, through its HTTP API: the same methods and
- * semantics as the in-process {@link dev.recall4j.store.LuceneStore}, so that the engine above it
- * (ranking, packing, the server) is unchanged. The mapping is {@link Mapping}'s.
+ * Every record of every silo in an OpenSearch cluster, through its HTTP API: the engine's {@link
+ * RecordStore} with the in-process index's semantics, so that the engine above it (ranking,
+ * packing, the server) is unchanged. The mapping is {@link Mapping}'s.
  *
  * <p><b>Contract.</b> Thread-safe. A write is visible to every search when it returns: a one-record
  * write waits for the cluster's next refresh ({@code refresh=wait_for}), a batch forces one. Writes
@@ -49,10 +49,13 @@ import java.util.function.DoubleUnaryOperator;
  * its parts, not by each part on its own (see {@link Searches#lexical}). The cluster refreshes at
  * most once per refresh interval unless a batch forces it.
  */
-public final class OpenSearchStore implements Closeable {
+public final class OpenSearchStore implements RecordStore {
   /** Fields {@link #counts} accepts. */
   private static final List<String> COUNTABLE =
       List.of(Mapping.SILO, Mapping.KIND, Mapping.STATUS, Mapping.TIER);
+
+  /** How long {@link #compact} waits for a merge: a large index takes minutes. */
+  private static final Duration MERGE_TIMEOUT = Duration.ofHours(1);
 
   /** Most hits one search returns ({@code index.max_result_window}): longer lists are paged. */
   private static final int MAX_PAGE = 10_000;
@@ -110,7 +113,7 @@ public final class OpenSearchStore implements Closeable {
   private static OpenSearchStore connect(OpenSearchOptions options, boolean readOnly)
       throws IOException {
     Checks.notNull(options, "options");
-    Cluster cluster = new Cluster(options.hosts());
+    Cluster cluster = new Cluster(options.hosts(), options.access(), options.requestTimeout());
     try {
       IndexSetup.Embedding embedding =
           readOnly
@@ -124,6 +127,7 @@ public final class OpenSearchStore implements Closeable {
   }
 
   /** True when this store was opened with {@link #openReadOnly} and cannot write. */
+  @Override
   public boolean isReadOnly() {
     return readOnly;
   }
@@ -132,14 +136,17 @@ public final class OpenSearchStore implements Closeable {
    * Makes every write made so far, by any client, visible to searches now (the cluster otherwise
    * does so once per refresh interval).
    */
+  @Override
   public void refresh() throws IOException {
     cluster.call("POST", "/" + bothIndices() + "/_refresh", Map.of(), null);
   }
 
   /**
-   * What the index holds now: {@code directory} is the index name (there is no directory), {@code
-   * sizeBytes} the bytes of every copy of both indices on the cluster's disks.
+   * What the index holds now: the location is the index's address on the first node ({@code
+   * http://host:9200/index}), {@code sizeBytes} the bytes of every copy of both indices on the
+   * cluster's disks.
    */
+  @Override
   public StoreInfo info() {
     try {
       long records =
@@ -155,15 +162,10 @@ public final class OpenSearchStore implements Closeable {
               .path("store")
               .path("size_in_bytes")
               .asLong();
-      return new StoreInfo(options.index(), model, dimension, records, size);
+      return new StoreInfo(location(options), model, dimension, records, size);
     } catch (IOException e) {
       throw new UncheckedIOException("reading index info of " + options.index(), e);
     }
-  }
-
-  /** Inserts or replaces one record: {@link #upsertAll} of one. */
-  public void upsert(MemoryRecord record) throws IOException {
-    upsertAll(List.of(Checks.notNull(record, "record")));
   }
 
   /**
@@ -175,6 +177,7 @@ public final class OpenSearchStore implements Closeable {
    * @throws IllegalArgumentException naming the field of the first bad record; nothing is written
    * @throws IOException when the cluster refuses any item (naming the first few)
    */
+  @Override
   public void upsertAll(Collection<MemoryRecord> records) throws IOException {
     Checks.notNull(records, "records");
     Map<String, MemoryRecord> batch = new LinkedHashMap<>();
@@ -190,8 +193,9 @@ public final class OpenSearchStore implements Closeable {
     }
     requireWritable();
     Map<String, String> stored = routings(batch.keySet());
-    List<JsonNode> lines = new ArrayList<>();
+    List<List<JsonNode>> groups = new ArrayList<>();
     for (MemoryRecord record : batch.values()) {
+      List<JsonNode> lines = new ArrayList<>();
       String namespace = record.scope().namespace();
       String previous = stored.get(record.id());
       if (previous != null && !previous.equals(namespace)) {
@@ -201,32 +205,32 @@ public final class OpenSearchStore implements Closeable {
       lines.add(recordAction("index", record.id(), namespace));
       lines.add(sources.get(record.id()));
       lines.addAll(access.write(record));
+      groups.add(lines);
     }
-    bulk(lines, batch.size());
+    bulk(groups);
   }
 
-  /** The record with this id, in any scope, tier and status; empty when absent. */
+  @Override
   public Optional<MemoryRecord> get(String id) throws IOException {
     Checks.notNull(id, "id");
-    return getAll(List.of(id)).stream().findFirst();
+    return Optional.ofNullable(getAll(List.of(id)).get(id));
   }
 
-  /**
-   * The records with these ids, in any scope, tier and status, in id order; ids not stored are
-   * skipped. One search for all of them.
-   */
-  public List<MemoryRecord> getAll(Collection<String> ids) throws IOException {
+  /** One search for all of them, in chunks of the result window. */
+  @Override
+  public Map<String, MemoryRecord> getAll(Collection<String> ids) throws IOException {
     Checks.notNull(ids, "ids");
+    ids.forEach(id -> Checks.notNull(id, "ids"));
     List<JsonNode> hits = new ArrayList<>();
     for (List<String> chunk : chunks(ids)) {
       ObjectNode body = Cluster.JSON.createObjectNode();
       body.put("size", chunk.size()).put("track_total_hits", false);
-      body.putArray("sort").addObject().put(Mapping.ID, "asc");
       chunk.forEach(body.putObject("query").putObject("ids").putArray("values")::add);
       hits.addAll(Found.hitsOf(search(body, Map.of())));
     }
-    hits.sort(Comparator.comparing(hit -> hit.path("_id").asText()));
-    return found.records(hits);
+    Map<String, MemoryRecord> byId = new TreeMap<>();
+    found.records(hits).forEach(r -> byId.put(r.id(), r));
+    return byId;
   }
 
   /**
@@ -236,13 +240,14 @@ public final class OpenSearchStore implements Closeable {
    *
    * @param topK at least 1
    */
+  @Override
   public List<Hit> searchLexical(String queryText, StoreFilter filter, int topK)
       throws IOException {
     Checks.notNull(queryText, "queryText");
     Checks.notNull(filter, "filter");
     checkLimit(topK, "topK");
     JsonNode answer = search(lexical(queryText, filter, topK), routing(filter));
-    return found.ranked(List.of(Found.hitsOf(answer)), List.of(BM25)).get(0);
+    return found.ranked(Found.hitsOf(answer), BM25);
   }
 
   /**
@@ -257,41 +262,14 @@ public final class OpenSearchStore implements Closeable {
    * @throws IllegalArgumentException when the vector does not fit the index (naming {@code
    *     queryVector})
    */
+  @Override
   public List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK)
       throws IOException {
     Checks.notNull(queryVector, "queryVector");
     Checks.notNull(filter, "filter");
     checkLimit(topK, "topK");
     JsonNode answer = search(vector(queryVector, filter, topK), routing(filter));
-    return found.ranked(List.of(Found.hitsOf(answer)), List.of(HALF_COSINE)).get(0);
-  }
-
-  /**
-   * {@link #searchLexical} and {@link #searchVector} of one query under one filter, in one
-   * multi-search request (and one access-statistics lookup): a recall's two candidate lists at the
-   * cost of one round trip.
-   */
-  public HybridHits searchHybrid(
-      String queryText, float[] queryVector, StoreFilter filter, int topK) throws IOException {
-    Checks.notNull(queryText, "queryText");
-    Checks.notNull(queryVector, "queryVector");
-    Checks.notNull(filter, "filter");
-    checkLimit(topK, "topK");
-    ObjectNode header = Cluster.JSON.createObjectNode().put("index", options.index());
-    header.put("routing", filter.scope().namespace());
-    List<JsonNode> lines =
-        List.of(
-            header, lexical(queryText, filter, topK), header, vector(queryVector, filter, topK));
-    JsonNode responses = cluster.callLines("POST", "/_msearch", Map.of(), lines).path("responses");
-    List<List<JsonNode>> lists = new ArrayList<>();
-    for (JsonNode response : responses) {
-      if (response.has("error")) {
-        throw ClusterException.of("POST", "/_msearch", response);
-      }
-      lists.add(Found.hitsOf(response));
-    }
-    List<List<Hit>> hits = found.ranked(lists, List.of(BM25, HALF_COSINE));
-    return new HybridHits(hits.get(0), hits.get(1));
+    return found.ranked(Found.hitsOf(answer), HALF_COSINE);
   }
 
   /**
@@ -300,19 +278,16 @@ public final class OpenSearchStore implements Closeable {
    * same version get the same answers. Read it before the search whose answer is kept with it. One
    * statistics request to the cluster.
    */
+  @Override
   public long version() throws IOException {
     return StoreVersion.read(cluster, options.index(), options.accessIndex());
-  }
-
-  /** Every record matching the filter, up to {@code limit}, ordered by id. */
-  public List<MemoryRecord> find(StoreFilter filter, int limit) throws IOException {
-    return find(filter, null, limit);
   }
 
   /**
    * The records matching the filter with an id greater than {@code afterId} (null: from the first),
    * up to {@code limit}, ordered by id: pass the last id of one page to get the next.
    */
+  @Override
   public List<MemoryRecord> find(StoreFilter filter, String afterId, int limit) throws IOException {
     Checks.notNull(filter, "filter");
     checkLimit(limit, "limit");
@@ -324,6 +299,7 @@ public final class OpenSearchStore implements Closeable {
    * superseded}, up to {@code limit}, ordered by id: what recall's hits link to and their newer
    * versions, in one lookup.
    */
+  @Override
   public List<MemoryRecord> findLinked(
       StoreFilter filter, Collection<String> ids, Collection<String> superseded, int limit)
       throws IOException {
@@ -352,6 +328,7 @@ public final class OpenSearchStore implements Closeable {
    * Every record of every scope with an id greater than {@code afterId} (null: from the first), up
    * to {@code limit}, ordered by id. For maintenance that spans namespaces; not scoped.
    */
+  @Override
   public List<MemoryRecord> page(String afterId, int limit) throws IOException {
     checkLimit(limit, "limit");
     return found.records(list(Cluster.JSON.createArrayNode(), Map.of(), afterId, limit, true));
@@ -363,6 +340,7 @@ public final class OpenSearchStore implements Closeable {
    *
    * @param field one of {@code silo}, {@code kind}, {@code status}, {@code tier}
    */
+  @Override
   public Map<String, Long> counts(StoreFilter filter, String field) throws IOException {
     Checks.notNull(filter, "filter");
     Checks.require(
@@ -382,6 +360,7 @@ public final class OpenSearchStore implements Closeable {
    * Ids of records (any scope, tier and status) that have no vector, up to {@code limit}, ordered
    * by id: the queue of background embedding and of reindexing.
    */
+  @Override
   public List<String> idsWithoutVector(int limit) throws IOException {
     checkLimit(limit, "limit");
     ArrayNode clauses = Cluster.JSON.createArrayNode().add(Searches.withoutVector());
@@ -391,24 +370,13 @@ public final class OpenSearchStore implements Closeable {
   }
 
   /**
-   * Records that these records were injected into a context at {@code when}: each distinct id's
-   * {@code recallCount} goes up by one and its {@code lastAccessed} becomes {@code when}. Unknown
-   * ids are skipped.
-   */
-  public void recordAccess(Collection<String> ids, Instant when) throws IOException {
-    Checks.notNull(ids, "ids");
-    Map<String, Long> once = new TreeMap<>();
-    ids.forEach(id -> once.put(Checks.notNull(id, "ids"), 1L));
-    recordAccess(once, when);
-  }
-
-  /**
    * {@link #recordAccess(Collection, Instant)} for several recalls at once: each id's {@code
    * recallCount} goes up by its count, in one request to the access index; the records themselves
    * are not re-indexed. Visible to the next read at once.
    *
    * @param recalls how many recalls injected each id, each at least 1
    */
+  @Override
   public void recordAccess(Map<String, Long> recalls, Instant when) throws IOException {
     Checks.notNull(recalls, "recalls");
     Checks.notNull(when, "when");
@@ -424,18 +392,13 @@ public final class OpenSearchStore implements Closeable {
     access.recalled(distinct, when);
   }
 
-  /** Deletes the record for good; visible on return. False when there was none. */
-  public boolean purge(String id) throws IOException {
-    Checks.notNull(id, "id");
-    return purgeAll(List.of(id)) == 1;
-  }
-
   /**
    * Deletes these records for good, with their access statistics, in one bulk request. Ids not
    * stored are skipped.
    *
    * @return how many of the ids were stored
    */
+  @Override
   public int purgeAll(Collection<String> ids) throws IOException {
     Checks.notNull(ids, "ids");
     ids.forEach(id -> Checks.notNull(id, "ids"));
@@ -447,13 +410,11 @@ public final class OpenSearchStore implements Closeable {
     if (stored.isEmpty()) {
       return 0;
     }
-    List<JsonNode> lines = new ArrayList<>();
+    List<List<JsonNode>> groups = new ArrayList<>();
     stored.forEach(
-        (id, namespace) -> {
-          lines.add(recordAction("delete", id, namespace));
-          lines.add(access.delete(id));
-        });
-    bulk(lines, stored.size());
+        (id, namespace) ->
+            groups.add(List.of(recordAction("delete", id, namespace), access.delete(id))));
+    bulk(groups);
     return stored.size();
   }
 
@@ -461,10 +422,14 @@ public final class OpenSearchStore implements Closeable {
    * Merges each shard of both indices into one segment: maintenance after a bulk ingest, as in
    * process (each segment holds its own HNSW graph and postings). Waits until the merge is done.
    */
+  @Override
   public void compact() throws IOException {
     requireWritable();
-    cluster.call(
-        "POST", "/" + bothIndices() + "/_forcemerge", Map.of("max_num_segments", "1"), null);
+    cluster.callLong(
+        "POST",
+        "/" + bothIndices() + "/_forcemerge",
+        Map.of("max_num_segments", "1"),
+        MERGE_TIMEOUT);
     refresh();
   }
 
@@ -485,12 +450,13 @@ public final class OpenSearchStore implements Closeable {
       score -> (1 + (score >= 1 ? score - 1 : 1 - 1 / score)) / 2;
 
   private ObjectNode lexical(String queryText, StoreFilter filter, int topK) {
-    return Searches.lexical(queryText, Filters.of(filter), topK, options.codeFieldBoost());
+    return Searches.lexical(
+        queryText, Filters.of(filter), topK, options.indexSettings().codeFieldBoost());
   }
 
   private ObjectNode vector(float[] queryVector, StoreFilter filter, int topK) {
     float[] unit = Documents.unitVector(queryVector, dimension, model, "queryVector");
-    int k = Math.max(topK, options.vectorCandidates());
+    int k = Math.max(topK, options.indexSettings().vectorCandidates());
     return Searches.vector(unit, Filters.of(filter), topK, k);
   }
 
@@ -533,16 +499,22 @@ public final class OpenSearchStore implements Closeable {
   }
 
   /**
-   * Sends a bulk request of {@code records} records' lines: one record waits for the next refresh,
-   * more force one after the request, so that every write is visible on return.
+   * Writes each record's lines, visible on return: one record waits for the next refresh; more
+   * force one, of the shards they went to in the same request, or of both indices after the last of
+   * several requests (see {@link Bulk#MAX_BYTES}).
    */
-  private void bulk(List<JsonNode> lines, int records) throws IOException {
-    boolean one = records == 1;
-    Bulk.requireSuccess(
-        cluster.callLines("POST", "/_bulk", one ? Map.of("refresh", "wait_for") : Map.of(), lines));
-    if (!one) {
-      refresh();
+  private void bulk(List<List<JsonNode>> records) throws IOException {
+    List<String> bodies = Bulk.bodies(records);
+    if (bodies.size() == 1) {
+      String refresh = records.size() == 1 ? "wait_for" : "true";
+      Bulk.requireSuccess(
+          cluster.callLines("POST", "/_bulk", Map.of("refresh", refresh), bodies.get(0)));
+      return;
     }
+    for (String body : bodies) {
+      Bulk.requireSuccess(cluster.callLines("POST", "/_bulk", Map.of(), body));
+    }
+    refresh();
   }
 
   private ObjectNode recordAction(String type, String id, String namespace) {
@@ -562,6 +534,12 @@ public final class OpenSearchStore implements Closeable {
       chunks.add(distinct.subList(from, Math.min(distinct.size(), from + MAX_PAGE)));
     }
     return chunks;
+  }
+
+  /** Where a store of these options lives, as messages and {@code status} name it. */
+  static String location(OpenSearchOptions options) {
+    String host = options.hosts().get(0).toString();
+    return (host.endsWith("/") ? host : host + "/") + options.index();
   }
 
   private String bothIndices() {

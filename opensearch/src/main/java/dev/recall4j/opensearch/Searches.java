@@ -36,7 +36,7 @@ final class Searches {
    * term and field. The cluster analyses the text, so any string is accepted; a text without a
    * searchable term matches nothing.
    */
-  static ObjectNode lexical(String text, ArrayNode filter, int topK, float codeBoost) {
+  static ObjectNode lexical(String text, ArrayNode filter, int topK, double codeBoost) {
     String bounded = bounded(text);
     ObjectNode body = ranked(topK);
     ObjectNode bool = body.putObject("query").putObject("bool");
@@ -150,7 +150,7 @@ final class Searches {
     return body;
   }
 
-  private static ObjectNode match(String field, String text, float boost) {
+  private static ObjectNode match(String field, String text, double boost) {
     ObjectNode match = Cluster.JSON.createObjectNode();
     ObjectNode query = match.putObject("match").putObject(field).put("query", text);
     // The code analyzer keeps an identifier whole beside its parts, a token graph: the match query

@@ -23,6 +23,11 @@ public final class OpenSearchCluster implements ParameterResolver {
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    return hosts(context);
+  }
+
+  /** The test cluster's nodes, started on first use in this test JVM. */
+  static Hosts hosts(ExtensionContext context) {
     TestClusterProcess cluster =
         context
             .getRoot()

@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
 /**
- * Stores of the store tests, each on indices of its own in the shared test cluster, and the records
- * they write (as the in-process store tests' TestRecords). {@link #close} deletes every index
- * opened through it, so that the cluster does not grow over a test run.
+ * Stores of the cluster store's own tests, each on indices of its own in the shared test cluster.
+ * {@link #close} deletes every index opened through it, so that the cluster does not grow over a
+ * test run.
  */
 final class TestStores implements AutoCloseable {
   static final Instant T0 = Instant.parse("2025-03-01T10:15:30.123456789Z");
@@ -40,7 +40,7 @@ final class TestStores implements AutoCloseable {
     }
     List<String> indices = new ArrayList<>();
     opened.forEach(index -> indices.addAll(List.of(index, index + "-access")));
-    try (Cluster cluster = new Cluster(hosts.uris())) {
+    try (Cluster cluster = cluster()) {
       cluster.call(
           "DELETE", "/" + String.join(",", indices), Map.of("ignore_unavailable", "true"), null);
     }
@@ -49,6 +49,11 @@ final class TestStores implements AutoCloseable {
   /** A fresh index name, unique in this test JVM, recognisable in the cluster by the test. */
   static String newIndex(String test) {
     return (test + "-" + NEXT.incrementAndGet()).toLowerCase(Locale.ROOT);
+  }
+
+  /** A connection to the test cluster, for what the store does not do. */
+  Cluster cluster() {
+    return new Cluster(hosts.uris(), ClusterAccess.NONE, Duration.ofMinutes(1));
   }
 
   /**
@@ -62,7 +67,7 @@ final class TestStores implements AutoCloseable {
 
   /** Waits until every shard copy of the index and of its access index has started. */
   void awaitGreen(String index) throws IOException {
-    try (Cluster cluster = new Cluster(hosts.uris())) {
+    try (Cluster cluster = cluster()) {
       cluster.call(
           "GET",
           "/_cluster/health/" + index + "," + index + "-access",
@@ -96,9 +101,5 @@ final class TestStores implements AutoCloseable {
 
   static List<String> ids(List<Hit> hits) {
     return hits.stream().map(h -> h.record().id()).toList();
-  }
-
-  static List<String> recordIds(List<MemoryRecord> records) {
-    return records.stream().map(MemoryRecord::id).toList();
   }
 }

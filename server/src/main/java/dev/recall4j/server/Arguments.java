@@ -3,6 +3,7 @@ package dev.recall4j.server;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -19,17 +20,18 @@ final class Arguments {
   }
 
   /** The arguments of a call to {@code tool}, refusing names its schema does not declare. */
-  static Arguments of(ToolSpec tool, Map<String, Object> values) {
+  static Arguments of(Tool tool, Map<String, Object> values) {
     Map<String, Object> given = values == null ? Map.of() : values;
+    Set<String> declared = tool.spec().argumentNames();
     TreeSet<String> unknown = new TreeSet<>(given.keySet());
-    unknown.removeAll(tool.argumentNames());
+    unknown.removeAll(declared);
     if (!unknown.isEmpty()) {
       throw bad(
           unknown.first(),
           "unknown argument of "
-              + tool.name()
+              + tool.wireName()
               + "; expected one of "
-              + String.join(", ", new TreeSet<>(tool.argumentNames())));
+              + String.join(", ", new TreeSet<>(declared)));
     }
     return new Arguments(given);
   }

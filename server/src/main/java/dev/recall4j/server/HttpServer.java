@@ -1,5 +1,6 @@
 package dev.recall4j.server;
 
+import dev.recall4j.core.store.StoreHealth;
 import dev.recall4j.engine.RecallEngine;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
@@ -111,7 +112,7 @@ public final class HttpServer implements AutoCloseable {
     mcpHolder.setAsyncSupported(true);
     context.addServlet(mcpHolder, "/mcp");
     context.addServlet(new ServletHolder(new JsonApiServlet(operations)), "/v1/*");
-    context.addServlet(new ServletHolder(new HealthServlet()), "/health");
+    context.addServlet(new ServletHolder(new HealthServlet(engine)), "/health");
     jetty.setHandler(context);
     try {
       jetty.start();
@@ -210,15 +211,32 @@ public final class HttpServer implements AutoCloseable {
     }
   }
 
-  /** {@code GET /health}: 200 while the server answers; no data, no token needed. */
+  /**
+   * {@code GET /health}, no token needed: 200 {@code {"status":"ok"}} while the index serves, 503
+   * {@code {"status":"degraded","reason":"..."}} while its writes cannot succeed (a full disk) or
+   * once damage was found in it; no data.
+   */
   private static final class HealthServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
+
+    private final transient RecallEngine engine;
+
+    HealthServlet(RecallEngine engine) {
+      this.engine = engine;
+    }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response)
         throws IOException {
+      StoreHealth health = engine.health();
+      response.setStatus(health.ok() ? 200 : 503);
       response.setContentType("application/json");
-      response.getWriter().write("{\"status\":\"ok\"}");
+      response.setCharacterEncoding("UTF-8");
+      JsonBodies.write(
+          response.getOutputStream(),
+          health.ok()
+              ? Map.of("status", "ok")
+              : Map.of("status", "degraded", "reason", health.problem()));
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.recall4j.server;
 
+import dev.recall4j.core.store.StoreUnavailableException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -13,24 +14,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The JSON API under {@code /v1/} for programs that do not speak MCP: the same operations, argument
- * names and result shapes as the tools, over plain HTTP.
+ * The JSON API under {@code /v1/} for programs that do not speak MCP: the same tools, argument
+ * names and result shapes as MCP, over plain HTTP, at the routes each {@link Tool} declares (for
+ * example {@code POST /v1/recall}, {@code GET /v1/records/{id}}). A POST carries the tool's
+ * arguments as a JSON body; a GET or DELETE as query parameters, a list argument repeated; the
+ * record id of a path is the {@code id} argument.
  *
- * <pre>
- * POST   /v1/recall                  memory_recall      (JSON body: the tool's arguments)
- * POST   /v1/search                  memory_search
- * POST   /v1/context                 memory_context
- * POST   /v1/records                 memory_append
- * GET    /v1/records?silo=…&amp;cursor=… memory_list        (query parameters; repeat for lists)
- * GET    /v1/records/{id}            memory_get
- * GET    /v1/files?path=…            memory_get         (the records of synced files)
- * DELETE /v1/records/{id}            memory_forget
- * POST   /v1/records/{id}/supersede  memory_supersede
- * GET    /v1/stats                   memory_stats
- * POST   /v1/sessions                memory_record_session
- * </pre>
- *
- * A bad argument is 400 with {@code {"error": "argument 'x': …"}}; an unknown route 404.
+ * <p>A bad argument is 400 with {@code {"error": "argument 'x': …"}}; an unknown route 404.
  */
 final class JsonApiServlet extends HttpServlet {
   private static final Logger LOG = LoggerFactory.getLogger(JsonApiServlet.class);
@@ -49,7 +39,7 @@ final class JsonApiServlet extends HttpServlet {
     String method = request.getMethod();
     List<String> parts = Arrays.stream(path.split("/")).filter(p -> !p.isEmpty()).toList();
     try {
-      Route route = route(method, parts);
+      Tool.Routed route = Tool.route(method, parts);
       if (route == null) {
         send(response, 404, Map.of("error", "no route " + method + " /v1" + path));
         return;
@@ -68,6 +58,10 @@ final class JsonApiServlet extends HttpServlet {
       send(response, 200, operations.call(route.tool(), tenant, arguments).structured());
     } catch (IllegalArgumentException e) {
       send(response, 400, Map.of("error", e.getMessage()));
+    } catch (StoreUnavailableException e) {
+      // A full disk, a failed writer, a damaged index: the request was fine, the index cannot
+      // serve it now.
+      send(response, 503, Map.of("error", e.getMessage()));
     } catch (IllegalStateException e) {
       send(response, 409, Map.of("error", e.getMessage()));
     } catch (RuntimeException e) {
@@ -76,31 +70,9 @@ final class JsonApiServlet extends HttpServlet {
     }
   }
 
-  private record Route(String tool, String id) {}
-
-  private static Route route(String method, List<String> parts) {
-    String first = parts.isEmpty() ? "" : parts.get(0);
-    int size = parts.size();
-    return switch (method + " " + first + "/" + size) {
-      case "POST recall/1" -> new Route("memory_recall", null);
-      case "POST search/1" -> new Route("memory_search", null);
-      case "POST context/1" -> new Route("memory_context", null);
-      case "POST records/1" -> new Route("memory_append", null);
-      case "GET records/1" -> new Route("memory_list", null);
-      case "GET records/2" -> new Route("memory_get", parts.get(1));
-      case "GET files/1" -> new Route("memory_get", null);
-      case "DELETE records/2" -> new Route("memory_forget", parts.get(1));
-      case "POST records/3" ->
-          parts.get(2).equals("supersede") ? new Route("memory_supersede", parts.get(1)) : null;
-      case "GET stats/1" -> new Route("memory_stats", null);
-      case "POST sessions/1" -> new Route("memory_record_session", null);
-      default -> null;
-    };
-  }
-
   /** Query parameters as arguments: a list where the tool's schema takes one, else one value. */
-  private static Map<String, Object> query(HttpServletRequest request, String tool) {
-    ToolSpec spec = ToolCatalog.named(tool);
+  private static Map<String, Object> query(HttpServletRequest request, Tool tool) {
+    ToolSpec spec = tool.spec();
     Map<String, Object> arguments = new LinkedHashMap<>();
     for (Map.Entry<String, String[]> parameter : request.getParameterMap().entrySet()) {
       String name = parameter.getKey();

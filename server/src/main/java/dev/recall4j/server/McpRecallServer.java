@@ -14,13 +14,14 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The MCP face of {@link MemoryOperations}: every operation of {@link ToolCatalog} as a tool whose
- * answer carries a text rendering and {@code structuredContent}, plus the resource {@code
- * memory://context} (the always-loaded block). The same tools serve stdio and streamable HTTP.
+ * The MCP face of {@link MemoryOperations}: every {@link Tool} as an MCP tool whose answer carries
+ * a text rendering and {@code structuredContent}, plus the resource {@code memory://context} (the
+ * always-loaded block). The same tools serve stdio and streamable HTTP.
  *
  * <p>A bad call answers a tool error ({@code isError}) whose text names the argument, so the model
  * can fix it; nothing is changed. An unexpected failure is logged here and answered with one line,
@@ -37,10 +38,17 @@ final class McpRecallServer {
   private static final McpSchema.ServerCapabilities CAPABILITIES =
       McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build();
   private static final String INSTRUCTIONS =
-      "Long-term memory for this user and workspace. At session start read memory://context (or"
-          + " call memory_context); before answering, call memory_recall with the user's request;"
-          + " save durable facts and preferences with memory_append; correct with"
-          + " memory_supersede.";
+      "Long-term memory for this user and workspace. At session start read "
+          + CONTEXT_URI
+          + " (or call "
+          + Tool.CONTEXT.wireName()
+          + "); before answering, call "
+          + Tool.RECALL.wireName()
+          + " with the user's request; save durable facts and preferences with "
+          + Tool.APPEND.wireName()
+          + "; correct with "
+          + Tool.SUPERSEDE.wireName()
+          + ".";
 
   private final MemoryOperations operations;
   private final Tenant fallback;
@@ -69,15 +77,15 @@ final class McpRecallServer {
         .jsonSchemaValidator(new NoOutputSchemas())
         .capabilities(CAPABILITIES)
         .tools(
-            ToolCatalog.all().stream()
+            Stream.of(Tool.values())
                 .map(
-                    spec ->
+                    tool ->
                         SyncToolSpecification.builder()
-                            .tool(tool(spec))
+                            .tool(mcpTool(tool))
                             .callHandler(
                                 (exchange, request) ->
                                     call(
-                                        spec.name(),
+                                        tool,
                                         tenant(exchange.transportContext()),
                                         request.arguments()))
                             .build())
@@ -104,14 +112,14 @@ final class McpRecallServer {
         .immediateExecution(true)
         .capabilities(CAPABILITIES)
         .tools(
-            ToolCatalog.all().stream()
+            Stream.of(Tool.values())
                 .map(
-                    spec ->
+                    tool ->
                         McpStatelessServerFeatures.SyncToolSpecification.builder()
-                            .tool(tool(spec))
+                            .tool(mcpTool(tool))
                             .callHandler(
                                 (context, request) ->
-                                    call(spec.name(), tenant(context), request.arguments()))
+                                    call(tool, tenant(context), request.arguments()))
                             .build())
                 .toList())
         .resources(
@@ -120,13 +128,13 @@ final class McpRecallServer {
         .build();
   }
 
-  private static McpSchema.Tool tool(ToolSpec spec) {
-    return McpSchema.Tool.builder(spec.name(), spec.inputSchema())
-        .description(spec.description())
+  private static McpSchema.Tool mcpTool(Tool tool) {
+    return McpSchema.Tool.builder(tool.wireName(), tool.spec().inputSchema())
+        .description(tool.spec().description())
         .build();
   }
 
-  private CallToolResult call(String tool, Tenant tenant, Map<String, Object> arguments) {
+  private CallToolResult call(Tool tool, Tenant tenant, Map<String, Object> arguments) {
     try {
       Answer answer = operations.call(tool, tenant, arguments);
       return CallToolResult.builder()
@@ -136,8 +144,9 @@ final class McpRecallServer {
     } catch (IllegalArgumentException | IllegalStateException e) {
       return error(e.getMessage());
     } catch (RuntimeException e) {
-      LOG.error("{} failed", tool, e);
-      return error(tool + " failed: " + e.getClass().getSimpleName() + "; see the server log");
+      LOG.error("{} failed", tool.wireName(), e);
+      return error(
+          tool.wireName() + " failed: " + e.getClass().getSimpleName() + "; see the server log");
     }
   }
 
@@ -154,7 +163,7 @@ final class McpRecallServer {
   }
 
   private McpSchema.ReadResourceResult readContext(Tenant tenant) {
-    Answer answer = operations.call("memory_context", tenant, Map.of());
+    Answer answer = operations.call(Tool.CONTEXT, tenant, Map.of());
     return new McpSchema.ReadResourceResult(
         List.of(new McpSchema.TextResourceContents(CONTEXT_URI, "text/plain", answer.text())),
         null);

@@ -1,6 +1,7 @@
 package dev.recall4j.server;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.InvalidFieldException;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.Teams;
 
@@ -22,13 +23,8 @@ public record Tenant(String namespace, Teams teams) {
   Scope scope(String project, String task, String session) {
     try {
       return new Scope(namespace, project, task, session);
-    } catch (IllegalArgumentException e) {
-      String message = e.getMessage();
-      String field =
-          message.startsWith("session")
-              ? "session"
-              : message.startsWith("task") ? "task" : "project";
-      throw Arguments.bad(field, message);
+    } catch (InvalidFieldException e) {
+      throw Arguments.bad(e.field(), e.getMessage());
     }
   }
 }

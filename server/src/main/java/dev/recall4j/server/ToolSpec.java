@@ -4,10 +4,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One operation as clients see it: its snake_case name, a description an LLM can act on, and the
- * JSON schema of its arguments. MCP lists it as a tool; the JSON API takes the same arguments.
+ * A {@link Tool} as {@code tools.json} publishes it: a description an LLM can act on, and the JSON
+ * schema of its arguments. MCP lists it; the JSON API takes the same arguments.
  */
-record ToolSpec(String name, String description, Map<String, Object> inputSchema) {
+record ToolSpec(String description, Map<String, Object> inputSchema) {
   ToolSpec {
     inputSchema = Map.copyOf(inputSchema);
   }

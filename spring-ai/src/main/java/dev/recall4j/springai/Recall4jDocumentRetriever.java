@@ -2,15 +2,12 @@ package dev.recall4j.springai;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.RecalledItem;
-import dev.recall4j.core.Scope;
 import dev.recall4j.engine.RecallEngine;
-import dev.recall4j.engine.Teams;
+import dev.recall4j.engine.adapter.QueryRecall;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.springframework.ai.document.Document;
 import org.springframework.ai.rag.Query;
 import org.springframework.ai.rag.retrieval.search.DocumentRetriever;
@@ -39,18 +36,10 @@ import org.springframework.ai.vectorstore.filter.FilterExpressionTextParser;
  * Thread-safe, as the engine is.
  */
 public final class Recall4jDocumentRetriever implements DocumentRetriever {
-  private final RecallEngine engine;
-  private final Function<Query, Scope> scope;
-  private final Teams teams;
-  private final IndexConditions conditions;
-  private final Integer budgetTokens;
+  private final QueryRecall<Query> recall;
 
-  private Recall4jDocumentRetriever(Builder builder) {
-    this.engine = Checks.notNull(builder.engine, "engine");
-    this.scope = Checks.notNull(builder.scope, "scope");
-    this.teams = Checks.notNull(builder.teams, "teams");
-    this.conditions = IndexConditions.require(builder.filter);
-    this.budgetTokens = builder.budgetTokens;
+  private Recall4jDocumentRetriever(QueryRecall<Query> recall) {
+    this.recall = recall;
   }
 
   /** A retriever over the engine's namespace {@code default}, its default budget, any record. */
@@ -66,28 +55,14 @@ public final class Recall4jDocumentRetriever implements DocumentRetriever {
   @Override
   public List<Document> retrieve(Query query) {
     Checks.notNull(query, "query");
-    RecallRequest request =
-        RecallRequest.builder(query.text())
-            .scope(scope.apply(query))
-            .silos(conditions.silos())
-            .kinds(conditions.kinds())
-            .tags(conditions.tags())
-            .budgetTokens(budgetTokens)
-            .build();
-    RecallResult result = engine.recall(request, teams);
+    RecallResult result = recall.recall(query, query.text());
     return result.items().stream().map(Recall4jDocumentRetriever::document).toList();
   }
 
   private static Document document(RecalledItem item) {
     MemoryRecord record = item.record();
     Map<String, Object> metadata = DocumentRecords.view(record);
-    metadata.put("section", item.section());
-    metadata.put("truncated", item.truncated());
-    if (record.origin() != null) {
-      metadata.put("origin", record.origin().path());
-      metadata.put("origin_chunk", record.origin().chunk());
-      metadata.put("origin_line", record.origin().line());
-    }
+    metadata.putAll(QueryRecall.provenance(item));
     return Document.builder()
         .id(record.id())
         .text(item.text())
@@ -96,38 +71,16 @@ public final class Recall4jDocumentRetriever implements DocumentRetriever {
         .build();
   }
 
-  /** Options of a {@link Recall4jDocumentRetriever}. */
-  public static final class Builder {
-    private final RecallEngine engine;
-    private Function<Query, Scope> scope = query -> Scope.of(Scope.DEFAULT_NAMESPACE);
-    private Teams teams = Teams.NONE;
+  /**
+   * Options of a {@link Recall4jDocumentRetriever}; {@link #scopeFromQuery} may map each query to a
+   * scope from its context (which holds the advisor context, such as the chat memory's conversation
+   * id).
+   */
+  public static final class Builder extends QueryRecall.Builder<Query, Builder> {
     private Filter.Expression filter;
-    private Integer budgetTokens;
 
     private Builder(RecallEngine engine) {
-      this.engine = engine;
-    }
-
-    /** A fixed namespace (default {@code default}). */
-    public Builder namespace(String namespace) {
-      Scope fixed = Scope.of(namespace);
-      this.scope = query -> fixed;
-      return this;
-    }
-
-    /**
-     * The scope of each query, e.g. a namespace per user from the query's context (which holds the
-     * advisor context, such as the chat memory's conversation id).
-     */
-    public Builder scopeFromQuery(Function<Query, Scope> scope) {
-      this.scope = scope;
-      return this;
-    }
-
-    /** The teams whose shared namespaces the recall also searches (default none). */
-    public Builder teams(Teams teams) {
-      this.teams = teams;
-      return this;
+      super(engine);
     }
 
     /** Only records this filter accepts (default all); see the class comment for which. */
@@ -142,17 +95,11 @@ public final class Recall4jDocumentRetriever implements DocumentRetriever {
       return this;
     }
 
-    /** The token budget the documents are packed into (default: the engine's). */
-    public Builder budgetTokens(Integer budgetTokens) {
-      this.budgetTokens = budgetTokens;
-      return this;
-    }
-
     /**
      * @throws IllegalArgumentException naming the operator of a filter the index cannot run
      */
     public Recall4jDocumentRetriever build() {
-      return new Recall4jDocumentRetriever(this);
+      return new Recall4jDocumentRetriever(recall(IndexConditions.require(filter)));
     }
   }
 }

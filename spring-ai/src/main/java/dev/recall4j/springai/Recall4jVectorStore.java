@@ -7,13 +7,13 @@ import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.engine.RecallEngine;
-import dev.recall4j.engine.Teams;
+import dev.recall4j.engine.adapter.NamespaceRecords;
+import dev.recall4j.engine.adapter.VectorMatch;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.PriorityQueue;
+import java.util.function.DoublePredicate;
 import org.springframework.ai.document.Document;
 import org.springframework.ai.document.DocumentMetadata;
 import org.springframework.ai.observation.conventions.VectorStoreSimilarityMetric;
@@ -51,26 +51,18 @@ public final class Recall4jVectorStore extends AbstractObservationVectorStore {
   /** The database system named in observations. */
   public static final String SYSTEM = "recall4j";
 
-  /** Extra candidates asked of HNSW per wanted result, then re-scored exactly. */
-  private static final int CANDIDATE_FACTOR = 2;
-
-  /** Records purged per commit when deleting by an index filter. */
-  private static final int DELETE_PAGE = 1_000;
-
   private final RecallEngine engine;
   private final Embedder embedder;
-  private final Scope scope;
+  private final NamespaceRecords namespace;
   private final DocumentRecords records;
-  private final IndexSearch index;
   private final Clock clock;
 
   private Recall4jVectorStore(Builder builder) {
     super(builder);
     this.engine = builder.engine;
     this.embedder = builder.embedder;
-    this.scope = Scope.of(builder.namespace);
-    this.records = new DocumentRecords(scope.namespace(), Checks.notNull(builder.silo, "silo"));
-    this.index = new IndexSearch(engine, scope);
+    this.namespace = new NamespaceRecords(engine, builder.namespace);
+    this.records = new DocumentRecords(namespace.namespace(), Checks.notNull(builder.silo, "silo"));
     this.clock = Checks.notNull(builder.clock, "clock");
   }
 
@@ -87,7 +79,7 @@ public final class Recall4jVectorStore extends AbstractObservationVectorStore {
 
   /** The namespace this store reads and writes. */
   public String namespace() {
-    return scope.namespace();
+    return namespace.namespace();
   }
 
   /**
@@ -118,13 +110,7 @@ public final class Recall4jVectorStore extends AbstractObservationVectorStore {
   @Override
   public void doDelete(List<String> ids) {
     Checks.notNull(ids, "ids");
-    List<String> held =
-        ids.stream()
-            .filter(id -> id != null && !id.isBlank() && engine.get(scope, id).isPresent())
-            .toList();
-    if (!held.isEmpty()) {
-      engine.purgeAll(scope, held);
-    }
+    namespace.purge(ids.stream().filter(id -> id != null && !id.isBlank()).toList());
   }
 
   /**
@@ -137,25 +123,10 @@ public final class Recall4jVectorStore extends AbstractObservationVectorStore {
     DocumentFilter filter = DocumentFilter.of(Checks.notNull(expression, "filterExpression"));
     Optional<IndexConditions> indexed = IndexConditions.of(expression);
     if (indexed.isPresent()) {
-      List<MemoryRecord> page;
-      do {
-        page = index.matching(indexed.get(), DELETE_PAGE);
-        if (!page.isEmpty()) {
-          engine.purgeAll(scope, page.stream().map(MemoryRecord::id).toList());
-        }
-      } while (page.size() == DELETE_PAGE);
-      return;
+      namespace.purge(indexed.get().indexed());
+    } else {
+      namespace.purge(record -> filter.test(DocumentRecords.view(record)));
     }
-    List<String> ids = new ArrayList<>();
-    engine.export(
-        scope,
-        Teams.NONE,
-        record -> {
-          if (record.isRecallable() && filter.test(DocumentRecords.view(record))) {
-            ids.add(record.id());
-          }
-        });
-    doDelete(ids);
   }
 
   /**
@@ -173,63 +144,37 @@ public final class Recall4jVectorStore extends AbstractObservationVectorStore {
       return List.of();
     }
     float[] query = embedder.embedQuery(request.getQuery());
-    BestMatches matches = new BestMatches(request.getTopK(), request.getSimilarityThreshold());
+    double threshold = request.getSimilarityThreshold();
+    DoublePredicate accepted =
+        cosine -> threshold == SearchRequest.SIMILARITY_THRESHOLD_ACCEPT_ALL || cosine >= threshold;
     Optional<IndexConditions> indexed = IndexConditions.of(expression);
-    if (indexed.isPresent()) {
-      int candidates =
-          (int) Math.min(RecallRequest.MAX_TOP_K, (long) request.getTopK() * CANDIDATE_FACTOR);
-      for (MemoryRecord record : index.nearest(indexed.get(), query, candidates)) {
-        matches.add(record, similarity(query, record));
-      }
-    } else {
-      engine.export(
-          scope,
-          Teams.NONE,
-          record -> {
-            if (record.isRecallable()
-                && record.vector() != null
-                && filter.test(DocumentRecords.view(record))) {
-              matches.add(record, similarity(query, record));
-            }
-          });
-    }
-    return matches.inOrder().stream()
-        .map(match -> document(match.record(), match.score()))
-        .toList();
+    List<VectorMatch> matches =
+        indexed.isPresent()
+            ? namespace.nearest(query, request.getTopK(), indexed.get().indexed(), accepted)
+            : namespace.nearest(
+                query,
+                request.getTopK(),
+                record -> filter.test(DocumentRecords.view(record)),
+                accepted);
+    return matches.stream().map(this::document).toList();
   }
 
-  private Document document(MemoryRecord record, double score) {
+  private Document document(VectorMatch match) {
+    MemoryRecord record = match.record();
     var metadata = records.metadata(record);
-    metadata.put(DocumentMetadata.DISTANCE.value(), 1.0 - score);
+    metadata.put(DocumentMetadata.DISTANCE.value(), 1.0 - match.cosine());
     return Document.builder()
         .id(record.id())
         .text(record.content())
         .metadata(metadata)
-        .score(score)
+        .score(match.cosine())
         .build();
-  }
-
-  /** The best cosine similarity between the query and the record's vectors (its passages too). */
-  private static double similarity(float[] query, MemoryRecord record) {
-    double best = -1;
-    for (float[] vector : record.vectors()) {
-      double dot = 0;
-      double squares = 0;
-      double querySquares = 0;
-      for (int i = 0; i < query.length; i++) {
-        dot += query[i] * vector[i];
-        squares += vector[i] * vector[i];
-        querySquares += query[i] * query[i];
-      }
-      best = Math.max(best, dot / Math.sqrt(squares * querySquares));
-    }
-    return best;
   }
 
   @Override
   public VectorStoreObservationContext.Builder createObservationContextBuilder(String operation) {
     return VectorStoreObservationContext.builder(SYSTEM, operation)
-        .collectionName(scope.namespace())
+        .collectionName(namespace.namespace())
         .dimensions(embedder.dimension())
         .similarityMetric(VectorStoreSimilarityMetric.COSINE.value());
   }
@@ -239,40 +184,6 @@ public final class Recall4jVectorStore extends AbstractObservationVectorStore {
   @SuppressWarnings("unchecked")
   public <T> Optional<T> getNativeClient() {
     return Optional.of((T) engine);
-  }
-
-  private record Match(MemoryRecord record, double score) {}
-
-  /** The {@code wanted} best matches at or above a threshold (0: any), kept as they come. */
-  private static final class BestMatches {
-    private static final Comparator<Match> BEST_FIRST =
-        Comparator.comparingDouble(Match::score)
-            .reversed()
-            .thenComparing(match -> match.record().id());
-
-    private final int wanted;
-    private final double threshold;
-
-    /** The worst kept match at the head. */
-    private final PriorityQueue<Match> kept = new PriorityQueue<>(BEST_FIRST.reversed());
-
-    BestMatches(int wanted, double threshold) {
-      this.wanted = wanted;
-      this.threshold = threshold;
-    }
-
-    void add(MemoryRecord record, double score) {
-      if (threshold == SearchRequest.SIMILARITY_THRESHOLD_ACCEPT_ALL || score >= threshold) {
-        kept.add(new Match(record, score));
-        if (kept.size() > wanted) {
-          kept.poll();
-        }
-      }
-    }
-
-    List<Match> inOrder() {
-      return kept.stream().sorted(BEST_FIRST).toList();
-    }
   }
 
   /**

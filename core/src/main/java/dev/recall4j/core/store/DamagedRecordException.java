@@ -6,7 +6,7 @@ package dev.recall4j.core.store;
  * merges and by {@code recall4j verify}. Never served as a record; {@code recall4j verify} lists
  * every such record and {@code recall4j repair} rebuilds the index without them.
  */
-public final class DamagedRecordException extends IllegalStateException {
+public final class DamagedRecordException extends IndexDamagedException {
   private static final long serialVersionUID = 1L;
 
   public DamagedRecordException(String message) {

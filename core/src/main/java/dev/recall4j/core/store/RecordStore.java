@@ -32,6 +32,25 @@ public interface RecordStore extends Closeable {
   /** What the store holds now. */
   StoreInfo info();
 
+  /**
+   * Whether the store can serve now: degraded, with the cause, while its writes cannot succeed (a
+   * full disk, a failed writer not reopened yet) or once damage was found in its files. Cheap; may
+   * retry a failed writer (at most every few seconds).
+   */
+  default StoreHealth health() {
+    return StoreHealth.OK;
+  }
+
+  /**
+   * Checks what the store serves from for damage (for the in-process index, every file's checksum)
+   * and returns {@link #health()}: a damaged store is degraded and answers every read with {@link
+   * IndexDamagedException} from then on. Reads the whole index: for a background schedule, not a
+   * request.
+   */
+  default StoreHealth checkIntegrity() throws IOException {
+    return health();
+  }
+
   /** True when opened for reading only. */
   boolean isReadOnly();
 

@@ -1,10 +1,10 @@
 package dev.recall4j.datasets.eval;
 
 import dev.recall4j.budget.NaivePacker;
-import dev.recall4j.budget.PackedContext;
 import dev.recall4j.budget.Packer;
 import dev.recall4j.budget.Renderers;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.PackedContext;
 import dev.recall4j.core.RecalledItem;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.TokenCounter;

@@ -6,6 +6,7 @@ import dev.recall4j.core.Embedder;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.embeddings.Embedders;
 import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.engine.StoreOpener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
@@ -47,6 +48,9 @@ import java.util.function.Function;
  * @param referenceVectors a {@link ReferenceVectors} file of the model to read every vector from
  *     instead of embedding (what the gates do, so their figures do not depend on the CPU); null
  *     embeds with the model
+ * @param store the store the dataset is indexed in, such as a cluster's ({@code eval --store
+ *     CONFIG}); null: the in-process index, cached. A store is written on every run, not cached,
+ *     and must hold the dataset only
  */
 public record EvalOptions(
     List<EvalMode> modes,
@@ -61,7 +65,8 @@ public record EvalOptions(
     Path runDir,
     LexicalQueryCut lexicalQueryCut,
     Function<String, Embedder> embedders,
-    Path referenceVectors) {
+    Path referenceVectors,
+    StoreOpener store) {
   /** The default budgets: 512, 1,024 and 2,048 tokens. */
   public static final List<Integer> DEFAULT_BUDGETS = List.of(512, 1024, 2048);
 
@@ -147,6 +152,7 @@ public record EvalOptions(
     private LexicalQueryCut lexicalQueryCut = LexicalQueryCut.NONE;
     private Function<String, Embedder> embedders = Embedders::inProcess;
     private Path referenceVectors;
+    private StoreOpener store;
 
     private Builder(List<EvalMode> modes) {
       this.modes = modes;
@@ -216,6 +222,12 @@ public record EvalOptions(
       return this;
     }
 
+    /** Indexes the dataset in this store instead of the cached in-process index. */
+    public Builder store(StoreOpener store) {
+      this.store = store;
+      return this;
+    }
+
     public EvalOptions build() {
       return new EvalOptions(
           modes,
@@ -230,7 +242,8 @@ public record EvalOptions(
           runDir,
           lexicalQueryCut,
           embedders,
-          referenceVectors);
+          referenceVectors,
+          store);
     }
   }
 }

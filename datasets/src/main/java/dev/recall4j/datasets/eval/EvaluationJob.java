@@ -102,6 +102,7 @@ final class EvaluationJob {
               .passageWords(options.passageWords())
               .tierBoost(tierBoost())
               .deadline(NO_DEADLINE)
+              .store(options.store())
               .build();
     } catch (RuntimeException e) {
       if (model != null) {
@@ -113,9 +114,11 @@ final class EvaluationJob {
     Packer packer = Packer.builder(counter).pinnedShare(config.budget().pinnedShare()).build();
     packing = new BudgetPacking(packer, counter, options, dataset.qrels());
     Map<String, float[]> vectors = null;
-    boolean hit = EvalCache.indexComplete(entry);
-    indexCache = hit ? "hit" : "built";
-    if (!hit) {
+    // A store of another kind is written on every run; the cache entry keeps the in-process index.
+    boolean inProcess = options.store() == null;
+    boolean hit = inProcess && EvalCache.indexComplete(entry);
+    indexCache = !inProcess ? "store " + options.store().location() : hit ? "hit" : "built";
+    if (inProcess && !hit) {
       EvalCache.recreate(entry);
     }
     Path vectorFile = modelId == null ? null : cache.vectorFile(dataset, modelId);
@@ -131,7 +134,11 @@ final class EvaluationJob {
         if (textCache != null && textCache.added() > 0) {
           EvalCache.writeVectors(vectorFile, modelId, textCache.all());
         }
-        EvalCache.markIndexComplete(entry);
+        if (inProcess) {
+          EvalCache.markIndexComplete(entry);
+        } else {
+          requireOnlyTheCorpus(engine);
+        }
       }
       List<ModeRun> engineModes =
           runs.values().stream().filter(r -> r.mode().type() != EvalMode.Type.BM25).toList();
@@ -221,6 +228,29 @@ final class EvaluationJob {
     }
     progress.update("embed+index", total, total);
     return modelId == null ? null : vectors;
+  }
+
+  /**
+   * A store of another kind may hold records of an earlier run (another level of the dataset, in
+   * the same namespaces), which would take part in the rankings: refused.
+   */
+  private void requireOnlyTheCorpus(RecallEngine engine) {
+    long stored =
+        corpus.records().stream()
+            .map(r -> r.scope().namespace())
+            .distinct()
+            .mapToLong(namespace -> engine.status(Scope.of(namespace)).records())
+            .sum();
+    if (stored != corpus.records().size()) {
+      throw new IllegalStateException(
+          "the store "
+              + options.store().location()
+              + " holds "
+              + stored
+              + " records in the dataset's namespaces, not its "
+              + corpus.records().size()
+              + ": give each dataset and level an index of its own");
+    }
   }
 
   private static Map<String, float[]> orEmpty(Map<String, float[]> vectors) {

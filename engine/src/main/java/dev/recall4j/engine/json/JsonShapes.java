@@ -83,11 +83,22 @@ public final class JsonShapes {
     root.set("retrieval", retrieval(r.retrieval()));
     ArrayNode items = root.putArray("items");
     for (ScoredRecord s : r.items()) {
-      ObjectNode n = record(items.addObject(), s.record(), s.record().content());
-      score(n, s.score(), explain);
-      n.put("source_context", s.sourceContext());
+      searchItem(items.addObject(), s, s.record().content(), explain);
     }
     return root;
+  }
+
+  /**
+   * Writes the fields of one search item into {@code n}: the item fields with {@code content}, then
+   * {@code score}, {@code explain} when asked, and {@code source_context}. For a server that shows
+   * a cut of the content (docs/JSON.md, "In a server").
+   */
+  public static ObjectNode searchItem(
+      ObjectNode n, ScoredRecord s, String content, boolean explain) {
+    record(n, s.record(), content);
+    score(n, s.score(), explain);
+    n.put("source_context", s.sourceContext());
+    return n;
   }
 
   /** A page of a listing: the {@code items} and the {@code next} cursor (null on the last page). */
@@ -95,7 +106,7 @@ public final class JsonShapes {
     Checks.notNull(page, "page");
     ObjectNode root = root();
     ArrayNode items = root.putArray("items");
-    page.records().forEach(r -> listItem(items.addObject(), r));
+    page.records().forEach(r -> listItem(items.addObject(), r, r.content()));
     root.put("next", page.next());
     return root;
   }
@@ -107,7 +118,7 @@ public final class JsonShapes {
   public static List<String> listLines(RecordPage page) {
     Checks.notNull(page, "page");
     List<String> lines = new ArrayList<>(page.records().size() + 1);
-    page.records().forEach(r -> lines.add(line(listItem(JSON.createObjectNode(), r))));
+    page.records().forEach(r -> lines.add(line(listItem(JSON.createObjectNode(), r, r.content()))));
     if (page.next() != null) {
       lines.add(line(root().put("next", page.next())));
     }
@@ -133,12 +144,18 @@ public final class JsonShapes {
     return write(JSON, node);
   }
 
-  private static ObjectNode root() {
+  /** A top-level object: {@code schema} alone, for the fields that follow. */
+  public static ObjectNode root() {
     return JSON.createObjectNode().put("schema", SCHEMA);
   }
 
-  private static ObjectNode listItem(ObjectNode n, MemoryRecord r) {
-    record(n, r, r.content());
+  /**
+   * Writes the fields of one listing item into {@code n}: the item fields with {@code content},
+   * then {@code updated}. For a server that shows a cut of the content (docs/JSON.md, "In a
+   * server").
+   */
+  public static ObjectNode listItem(ObjectNode n, MemoryRecord r, String content) {
+    record(n, r, content);
     n.put("updated", r.updated().toString());
     return n;
   }
@@ -189,7 +206,7 @@ public final class JsonShapes {
   }
 
   /** {@code mode} hybrid, lexical or pinned_only; {@code reason} why not hybrid; error detail. */
-  private static ObjectNode retrieval(RetrievalMode m) {
+  public static ObjectNode retrieval(RetrievalMode m) {
     ObjectNode n = JSON.createObjectNode();
     n.put(
         "mode",

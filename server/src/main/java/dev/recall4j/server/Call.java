@@ -1,0 +1,33 @@
+package dev.recall4j.server;
+
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Scope;
+import dev.recall4j.engine.RecallEngine;
+import dev.recall4j.engine.Teams;
+
+/**
+ * One call of a tool: the engine it runs against, the most tokens a page of records may take, who
+ * asks and with which arguments.
+ */
+record Call(RecallEngine engine, int pageTokenCeiling, Tenant tenant, Arguments args) {
+  /** The caller's namespace narrowed to the project, task and session the call names. */
+  Scope scope() {
+    return tenant.scope(args.string("project"), args.string("task"), args.string("session"));
+  }
+
+  Teams teams() {
+    return tenant.teams();
+  }
+
+  /** The record with this id the caller may see, or an error naming {@code id}. */
+  MemoryRecord stored(String id) {
+    return engine
+        .get(scope(), teams(), id)
+        .orElseThrow(() -> Arguments.bad("id", "no record " + id + " in this namespace"));
+  }
+
+  /** An empty page within the ceiling, measured by the engine's token counter. */
+  Page page() {
+    return new Page(pageTokenCeiling, engine.config().budget().tokenCounter());
+  }
+}
