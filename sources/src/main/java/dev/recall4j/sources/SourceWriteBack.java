@@ -12,6 +12,7 @@ import dev.recall4j.engine.SessionStats;
 import dev.recall4j.sources.SyncState.FileState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -42,6 +43,7 @@ public final class SourceWriteBack implements IndexWrites {
   private final Scope scope;
   private final Clock clock;
   private final List<SourceSpec> writable;
+  private boolean reconciled;
 
   private SourceWriteBack(
       IndexWrites writes, Path indexDir, Scope scope, Clock clock, List<SourceSpec> writable) {
@@ -77,28 +79,38 @@ public final class SourceWriteBack implements IndexWrites {
     if (!record.scope().equals(scope)) {
       return writes.add(record);
     }
+    reconcile();
     SourceSpec target = writable.get(0);
-    String id = append(target, record, null);
-    return new Saved(stored(id), null);
+    try {
+      Path file = write(target, record, null);
+      sync(target, List.of(file));
+      return new Saved(stored(lastIdOf(target, file, record)), null);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   @Override
   public synchronized MemoryRecord change(Change change, Scope scope, String id) {
+    reconcile();
     Optional<Located> found = change == Change.FORGET ? locate(scope, id) : Optional.empty();
-    if (found.isEmpty()) {
-      return writes.change(change, scope, id);
+    if (found.isEmpty()
+        || writes.get(scope, id).map(r -> r.status() == Status.DELETED).orElse(true)) {
+      return writes.change(change, scope, id); // not a file's, already gone, or the port's error
     }
     Located at = found.get();
-    if (writes.get(scope, id).map(r -> r.status() == Status.DELETED).orElse(true)) {
-      return writes.change(change, scope, id); // nothing to write, or the port's own error
+    try {
+      retire(at, "deleted");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    retire(at, "deleted");
-    sync(at.spec(), at.file());
+    sync(at.spec(), List.of(at.file()));
     return stored(id);
   }
 
   @Override
   public synchronized MemoryRecord supersede(Scope scope, String oldId, MemoryRecord newRecord) {
+    reconcile();
     Optional<Located> found =
         newRecord.scope().equals(this.scope) ? locate(scope, oldId) : Optional.empty();
     if (found.isEmpty()) {
@@ -115,54 +127,79 @@ public final class SourceWriteBack implements IndexWrites {
         "record \"%s\" is %s; only active records can be superseded",
         oldId,
         old.status());
-    retire(at, "superseded");
-    String id = append(at.spec(), newRecord, at.firstId());
-    sync(at.spec(), at.file());
-    return stored(id);
-  }
-
-  /** Writes the record to the source's files and syncs them; returns its id in the index. */
-  private String append(SourceSpec spec, MemoryRecord record, String supersedes) {
+    // The replacement first: a crash between the two writes leaves both facts in the files (the
+    // supersede can be run again), never the old one retired with nothing in its place.
     try {
-      if (spec.type() == SourceType.MARKDOWN) {
-        Path note = VaultWriter.newNote(spec.path(), record, supersedes);
-        sync(spec, note);
-        return record.id();
-      }
-      Path log =
-          LogWriter.append(
-              spec.path(), record.content(), LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
-      sync(spec, log);
-      List<SyncState.RecordState> records =
-          SyncState.read(indexDir)
-              .source(spec.name())
-              .files()
-              .get(SourceFiles.relative(spec.path(), log))
-              .records();
-      return records.get(records.size() - 1).id();
+      Path file = write(at.spec(), newRecord, at.firstId());
+      retire(at, "superseded");
+      sync(at.spec(), file.equals(at.file()) ? List.of(file) : List.of(file, at.file()));
+      return stored(lastIdOf(at.spec(), file, newRecord));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** Marks the record's file (a note) or entry (a log's bullet) as retired, in the file. */
-  private void retire(Located at, String status) {
-    try {
-      if (at.spec().type() == SourceType.MARKDOWN) {
-        VaultWriter.setStatus(at.file(), status, clock.instant());
-      } else {
-        MemoryRecord r = stored(at.id());
-        LogWriter.strike(at.file(), r.origin().line(), r.content().split("\n", -1).length);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  /** Writes the record into the source's files (a new note, or a bullet in today's log). */
+  private Path write(SourceSpec spec, MemoryRecord record, String supersedes) throws IOException {
+    if (spec.type() == SourceType.MARKDOWN) {
+      return VaultWriter.newNote(spec.path(), record, supersedes);
+    }
+    return LogWriter.append(
+        spec.path(), record.content(), LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+  }
+
+  /** The id the sync gave the record written to {@code file}: a note's own, a log's last entry. */
+  private String lastIdOf(SourceSpec spec, Path file, MemoryRecord record) throws IOException {
+    if (spec.type() == SourceType.MARKDOWN) {
+      return record.id();
+    }
+    List<SyncState.RecordState> records =
+        SyncState.read(indexDir)
+            .source(spec.name())
+            .files()
+            .get(SourceFiles.relative(spec.path(), file))
+            .records();
+    return records.get(records.size() - 1).id();
+  }
+
+  /**
+   * Marks the record's note (its front matter's {@code status}) or log entry (struck through) as
+   * retired, checking that the file still says what the index holds of it.
+   */
+  private void retire(Located at, String status) throws IOException {
+    if (at.spec().type() == SourceType.MARKDOWN) {
+      VaultWriter.setStatus(at.file(), status, clock.instant());
+    } else {
+      MemoryRecord r = stored(at.id());
+      LogWriter.strike(at.file(), r.origin().line(), r.content());
     }
   }
 
-  private void sync(SourceSpec spec, Path file) {
+  /**
+   * Before the first write-back, syncs the writable sources: a write that reached a file but not the
+   * index (a crash between the two) is in the index before anything else is written, and the ids
+   * and lines a forget or supersede finds are those of the files.
+   */
+  private void reconcile() {
+    if (reconciled) {
+      return;
+    }
+    try {
+      for (SourceSpec spec : writable) {
+        Files.createDirectories(spec.path()); // a new vault or workspace: its first write makes it
+      }
+      new SourceSync(writes, indexDir, scope, clock, SourceSync.DEFAULT_BATCH).syncAll(writable);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    reconciled = true;
+  }
+
+  /** Syncs the files written into the index, in one commit, as {@code sync} would. */
+  private void sync(SourceSpec spec, List<Path> files) {
     try {
       new SourceSync(writes, indexDir, scope, clock, SourceSync.DEFAULT_BATCH)
-          .syncPaths(List.of(spec), List.of(file));
+          .syncPaths(List.of(spec), files);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -5,9 +5,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Wire;
-import dev.recall4j.engine.RecordFiles;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.text.Normalizer;
 import java.time.Instant;
@@ -58,18 +57,25 @@ final class VaultWriter {
     }
     Path folder = root.resolve(slug(r.kind().name()));
     String name = slug(r.title() != null ? r.title() : r.content());
-    Path file = folder.resolve(name + ".md");
-    for (int n = 2; Files.exists(file); n++) {
-      file = folder.resolve(name + "-" + n + ".md");
+    String text = "---\n" + yaml(front) + "---\n" + r.content().strip() + "\n";
+    for (int n = 1; ; n++) {
+      Path file = folder.resolve(n == 1 ? name + ".md" : name + "-" + n + ".md");
+      try {
+        FileText.create(file, text);
+        return file;
+      } catch (FileAlreadyExistsException e) {
+        // another note has the name: the next number
+      }
     }
-    FileText.write(file, "---\n" + yaml(front) + "---\n" + r.content().strip() + "\n");
-    return file;
   }
 
   /** Sets the note's {@code status} in its front matter (adding one if it has none). */
   static void setStatus(Path file, String status, Instant now) throws IOException {
-    List<String> lines =
-        new ArrayList<>(Arrays.asList(RecordFiles.readText(file).split("\r?\n", -1)));
+    FileText.Read before = FileText.read(file);
+    if (before.bytes() == null) {
+      throw new IllegalStateException(file + ": the note is gone; run sync and try again");
+    }
+    List<String> lines = new ArrayList<>(Arrays.asList(before.text().split("\r?\n", -1)));
     int end = -1;
     if (!lines.isEmpty() && lines.get(0).strip().equals("---")) {
       for (int i = 1; i < lines.size() && end < 0; i++) {
@@ -102,7 +108,7 @@ final class VaultWriter {
         lines.add(end++, line);
       }
     }
-    FileText.write(file, String.join("\n", lines));
+    FileText.replace(before, String.join("\n", lines));
   }
 
   /** A file or folder name of the text's first words: letters and digits of any script, '-'. */
