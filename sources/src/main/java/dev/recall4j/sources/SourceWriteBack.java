@@ -76,7 +76,7 @@ public final class SourceWriteBack implements IndexWrites {
 
   @Override
   public synchronized Saved add(MemoryRecord record) {
-    if (!record.scope().equals(scope)) {
+    if (!writesBack(record.scope())) {
       return writes.add(record);
     }
     reconcile();
@@ -112,7 +112,7 @@ public final class SourceWriteBack implements IndexWrites {
   public synchronized MemoryRecord supersede(Scope scope, String oldId, MemoryRecord newRecord) {
     reconcile();
     Optional<Located> found =
-        newRecord.scope().equals(this.scope) ? locate(scope, oldId) : Optional.empty();
+        writesBack(newRecord.scope()) ? locate(scope, oldId) : Optional.empty();
     if (found.isEmpty()) {
       return writes.supersede(scope, oldId, newRecord);
     }
@@ -137,6 +137,18 @@ public final class SourceWriteBack implements IndexWrites {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Whether a record of this scope is written to the files: the sync gives what it reads the sync's
+   * scope, so only a record of the sync's namespace, of its project or none (the default project),
+   * and of no task or session.
+   */
+  private boolean writesBack(Scope of) {
+    return of.namespace().equals(scope.namespace())
+        && of.task() == null
+        && of.session() == null
+        && (of.project() == null || of.project().equals(scope.project()));
   }
 
   /** Writes the record into the source's files (a new note, or a bullet in today's log). */
