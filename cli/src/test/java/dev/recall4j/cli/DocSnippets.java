@@ -64,6 +64,19 @@ final class DocSnippets {
     return all().stream().filter(s -> s.fixtures().contains(store.fixture())).toList();
   }
 
+  /** The store's own {@code sources:} in docs/SOURCES.md: its first snippet naming it alone. */
+  static Snippet sources(String fixture) throws IOException {
+    for (Snippet s : all()) {
+      if (s.document().equals("docs/SOURCES.md")
+          && s.isYaml()
+          && s.fixtures().equals(List.of(fixture))
+          && s.text().startsWith("sources:")) {
+        return s;
+      }
+    }
+    throw new AssertionError("docs/SOURCES.md has no sources: snippet for " + fixture);
+  }
+
   static List<Snippet> of(String document, List<String> lines) {
     List<Snippet> out = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {

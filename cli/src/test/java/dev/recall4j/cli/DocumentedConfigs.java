@@ -67,7 +67,7 @@ final class DocumentedConfigs {
     assertTrue(top != null && top.isObject(), s.where() + ": not a YAML mapping");
     String text = s.text();
     if (!top.has("sources") && !top.has("memory")) {
-      text += "\n" + baseSources(s);
+      text += "\n" + DocSnippets.sources(s.fixtures().get(0)).text();
     }
     Path config = ws.resolve(top.has("memory") ? "harvey.yaml" : "recall4j.yaml");
     Files.writeString(config, text);
@@ -135,19 +135,6 @@ final class DocumentedConfigs {
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-  }
-
-  /** The {@code sources:} snippet of the snippet's first store in docs/SOURCES.md. */
-  private static String baseSources(Snippet s) throws IOException {
-    for (Snippet base : DocSnippets.all()) {
-      if (base.document().equals("docs/SOURCES.md")
-          && base.isYaml()
-          && base.fixtures().equals(List.of(s.fixtures().get(0)))
-          && YAML.readTree(base.text()).has("sources")) {
-        return base.text();
-      }
-    }
-    throw new AssertionError(s.where() + ": docs/SOURCES.md has no sources: for " + s.fixtures());
   }
 
   /** Records in the README's format, one JSON object a line: ingested, each then shown. */
