@@ -129,8 +129,9 @@ final class EngineOptions {
 
   /**
    * The writes of a command that records what an agent remembers (add, supersede and the lifecycle
-   * verbs): {@link #openWrites}, wrapped so that appends, supersedes and forgets in the sync's scope
-   * write the first {@code writable: true} source's files first (docs/SOURCES.md, "Writing back").
+   * verbs): {@link #openWrites}, wrapped so that appends, supersedes and forgets of the sync's
+   * namespace and project write a {@code writable: true} source's files first (docs/SOURCES.md,
+   * "Writing back").
    */
   IndexWrites openRecordWrites(EngineConfig config) throws IOException {
     return SourceWriteBack.wrap(

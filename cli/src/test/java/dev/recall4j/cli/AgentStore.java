@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The five seed agents' stores (../shared/seeds, issue 32), each laid out in a workspace in its
- * own shape, with the questions its agent typically asks of it. Documentation snippets name them
- * by {@link #fixture()} ({@link DocSnippets}); one test per agent runs them ({@code *StoreTest}).
+ * The five seed agents' stores (../shared/seeds, issue 32), each laid out in a workspace in its own
+ * shape, with the questions its agent typically asks of it. Documentation snippets name them by
+ * {@link #fixture()} ({@link DocSnippets}); one test per agent runs them ({@code *StoreTest}).
  */
 enum AgentStore {
   /** Seed 000: the Go agent's three SQLite silos and its harvey.yaml's memory: section. */

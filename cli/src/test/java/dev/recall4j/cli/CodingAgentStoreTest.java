@@ -8,8 +8,9 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Seed 004's coding agent: CLAUDE.md, rules and per-project memory files, synced and asked its agent's typical questions through each documented configuration
- * that names it, read out of the documentation (issue 32, "Done when").
+ * Seed 004's coding agent: CLAUDE.md, rules and per-project memory files, synced and asked its
+ * agent's typical questions through each documented configuration that names it, read out of the
+ * documentation (issue 32, "Done when").
  */
 class CodingAgentStoreTest {
   @TempDir Path dir;

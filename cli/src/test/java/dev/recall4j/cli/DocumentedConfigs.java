@@ -35,7 +35,9 @@ final class DocumentedConfigs {
 
   private DocumentedConfigs() {}
 
-  /** One dynamic test per snippet that names {@code store}, each in its own folder of {@code dir}. */
+  /**
+   * One dynamic test per snippet that names {@code store}, each in its own folder of {@code dir}.
+   */
   static Stream<DynamicTest> tests(AgentStore store, Path dir) throws IOException {
     List<Snippet> snippets = DocSnippets.of(store);
     assertFalse(snippets.isEmpty(), "no documented snippet names " + store.fixture());
@@ -73,7 +75,9 @@ final class DocumentedConfigs {
     Files.writeString(config, text);
     if (top.has("server")) {
       Map<String, String> env = new HashMap<>();
-      top.path("server").path("tokens").forEach(t -> env.put(t.path("env").asText(), "t0ken-of-24-characters!!"));
+      top.path("server")
+          .path("tokens")
+          .forEach(t -> env.put(t.path("env").asText(), "t0ken-of-24-characters!!"));
       ServerConfigFile.read(config, env);
     }
     String where = s.where() + " (" + config.getFileName() + "): ";
@@ -81,7 +85,14 @@ final class DocumentedConfigs {
     assertEquals(0, sync.exit(), where + sync.out() + sync.err());
     Run again = cli(config, "sync");
     assertEquals(0, again.exit(), where + again.err());
-    again.out().lines().forEach(l -> assertTrue(l.contains(" 0 added, 0 updated, 0 deleted"), where + "the second sync wrote: " + l));
+    again
+        .out()
+        .lines()
+        .forEach(
+            l ->
+                assertTrue(
+                    l.contains(" 0 added, 0 updated, 0 deleted"),
+                    where + "the second sync wrote: " + l));
     Run status = cli(config, "status");
     assertEquals(0, status.exit(), where + status.err());
     assertFalse(status.out().contains("error:"), where + status.out());
@@ -113,7 +124,9 @@ final class DocumentedConfigs {
     }
   }
 
-  /** An {@code add} lands in the writable source's files, then the index; a sync then is a no-op. */
+  /**
+   * An {@code add} lands in the writable source's files, then the index; a sync then is a no-op.
+   */
   private static void writeBack(Path config, Path ws, String where) throws IOException {
     String fact = "Zqxpager rotation happens on Fridays at noon.";
     Run add = cli(config, "add", "--kind", "project_fact", "--content", fact);
@@ -125,7 +138,9 @@ final class DocumentedConfigs {
     }
     Run sync = cli(config, "sync");
     assertEquals(0, sync.exit(), where + sync.err());
-    sync.out().lines().forEach(l -> assertTrue(l.contains(" 0 added, 0 updated, 0 deleted"), where + l));
+    sync.out()
+        .lines()
+        .forEach(l -> assertTrue(l.contains(" 0 added, 0 updated, 0 deleted"), where + l));
     ask(config, new Question("when does the zqxpager rotate", "Fridays at noon"), where);
   }
 
@@ -141,12 +156,23 @@ final class DocumentedConfigs {
   private static void records(Snippet s, Path ws) throws IOException {
     Path file = Files.writeString(ws.resolve("records.jsonl"), s.text());
     Path index = ws.resolve("index");
-    Run ingest = ReliabilityCommandsTest.run("ingest", "--index", index.toString(), "--embedder", "none", file.toString());
+    Run ingest =
+        ReliabilityCommandsTest.run(
+            "ingest", "--index", index.toString(), "--embedder", "none", file.toString());
     assertEquals(0, ingest.exit(), s.where() + ": " + ingest.err());
     for (String line : s.text().strip().split("\n")) {
       JsonNode r = JSON.readTree(line);
-      Run search = ReliabilityCommandsTest.run("search", "--index", index.toString(), "--embedder", "none", "--query", r.path("content").asText());
-      assertTrue(search.out().contains(r.path("content").asText()), s.where() + ": " + search.out());
+      Run search =
+          ReliabilityCommandsTest.run(
+              "search",
+              "--index",
+              index.toString(),
+              "--embedder",
+              "none",
+              "--query",
+              r.path("content").asText());
+      assertTrue(
+          search.out().contains(r.path("content").asText()), s.where() + ": " + search.out());
     }
   }
 
@@ -168,7 +194,8 @@ final class DocumentedConfigs {
 
   /** A command with the configuration, lexical only (no model to load in tests). */
   static Run cli(Path config, String command, String... rest) {
-    List<String> all = new ArrayList<>(List.of(command, "--config", config.toString(), "--embedder", "none"));
+    List<String> all =
+        new ArrayList<>(List.of(command, "--config", config.toString(), "--embedder", "none"));
     all.addAll(List.of(rest));
     return ReliabilityCommandsTest.run(all.toArray(String[]::new));
   }

@@ -8,8 +8,9 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Seed 001's Java harness: MEMORY.md and the daily logs, synced and asked its agent's typical questions through each documented configuration
- * that names it, read out of the documentation (issue 32, "Done when").
+ * Seed 001's Java harness: MEMORY.md and the daily logs, synced and asked its agent's typical
+ * questions through each documented configuration that names it, read out of the documentation
+ * (issue 32, "Done when").
  */
 class HarnessStoreTest {
   @TempDir Path dir;

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Seed 003's L0/L1/L2 table in one SQLite file, synced and asked its agent's typical questions through each documented configuration
- * that names it, read out of the documentation (issue 32, "Done when").
+ * Seed 003's L0/L1/L2 table in one SQLite file, synced and asked its agent's typical questions
+ * through each documented configuration that names it, read out of the documentation (issue 32,
+ * "Done when").
  */
 class LayeredStoreTest {
   @TempDir Path dir;
@@ -57,6 +58,7 @@ class LayeredStoreTest {
     Run fixed = DocumentedConfigs.cli(config, "sync");
     assertEquals(0, fixed.exit(), fixed.err());
     assertFalse(DocumentedConfigs.cli(config, "status").out().contains("error:"));
-    DocumentedConfigs.ask(config, new Question("buggy tool row", "A row written by a buggy tool"), "");
+    DocumentedConfigs.ask(
+        config, new Question("buggy tool row", "A row written by a buggy tool"), "");
   }
 }

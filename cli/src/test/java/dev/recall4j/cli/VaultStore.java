@@ -7,9 +7,9 @@ import java.util.List;
 
 /**
  * Seed 002's vault {@code wiki/}: designs with their front matter ({@code status: launched}, {@code
- * kind: design}, parent and children), the agent's memory as {@code Agent/Memory/KIND/SLUG.md}
- * with the locked front matter and supersedes back-links, a cold {@code _archive/} and a raw
- * {@code _inbox/} below the root (recall skips both), and the editor's {@code .obsidian/}.
+ * kind: design}, parent and children), the agent's memory as {@code Agent/Memory/KIND/SLUG.md} with
+ * the locked front matter and supersedes back-links, a cold {@code _archive/} and a raw {@code
+ * _inbox/} below the root (recall skips both), and the editor's {@code .obsidian/}.
  */
 final class VaultStore implements AgentStore.Shape {
   @Override

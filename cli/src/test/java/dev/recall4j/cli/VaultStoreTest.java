@@ -15,8 +15,9 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Seed 002's Obsidian-style vault: front matter, _archive and _inbox at any depth, synced and asked its agent's typical questions through each documented configuration
- * that names it, read out of the documentation (issue 32, "Done when").
+ * Seed 002's Obsidian-style vault: front matter, _archive and _inbox at any depth, synced and asked
+ * its agent's typical questions through each documented configuration that names it, read out of
+ * the documentation (issue 32, "Done when").
  */
 class VaultStoreTest {
   @TempDir Path dir;

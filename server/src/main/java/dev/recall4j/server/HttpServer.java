@@ -65,8 +65,7 @@ public final class HttpServer implements AutoCloseable {
       RecallEngine engine, IndexWrites writes, ServerSettings settings, String host, int port)
       throws Exception {
     requireSafeBind(host, settings);
-    MemoryOperations operations =
-        new MemoryOperations(engine, writes, settings.pageTokenCeiling());
+    MemoryOperations operations = new MemoryOperations(engine, writes, settings.pageTokenCeiling());
     // Stateless streamable HTTP: every POST is answered with one JSON body on the Jetty thread that
     // read it. The tools need no session or server-to-client stream, and the stateful transport's
     // event stream, session bookkeeping and hand-offs between threads cost ~2-3 ms a call (and left

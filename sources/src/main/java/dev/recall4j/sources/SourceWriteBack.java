@@ -188,9 +188,9 @@ public final class SourceWriteBack implements IndexWrites {
   }
 
   /**
-   * Before the first write-back, syncs the writable sources: a write that reached a file but not the
-   * index (a crash between the two) is in the index before anything else is written, and the ids
-   * and lines a forget or supersede finds are those of the files.
+   * Before the first write-back, syncs the writable sources: a write that reached a file but not
+   * the index (a crash between the two) is in the index before anything else is written, and the
+   * ids and lines a forget or supersede finds are those of the files.
    */
   private void reconcile() {
     if (reconciled) {

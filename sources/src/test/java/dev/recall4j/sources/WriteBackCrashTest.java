@@ -25,10 +25,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Write-back survives kill -9 between the file write and the index write (issue 32, item 7): a child
- * JVM writes the file and is killed before its index write; the file holds the change, the index
- * not yet; then a sync, or the next write-back's opening, brings the index to what the files say,
- * and a sync after that has nothing to do. Real files, a real index, a real SIGKILL.
+ * Write-back survives kill -9 between the file write and the index write (issue 32, item 7): a
+ * child JVM writes the file and is killed before its index write; the file holds the change, the
+ * index not yet; then a sync, or the next write-back's opening, brings the index to what the files
+ * say, and a sync after that has nothing to do. Real files, a real index, a real SIGKILL.
  */
 class WriteBackCrashTest {
   static final String NEW_FACT = "Tide tables are printed in local time.";

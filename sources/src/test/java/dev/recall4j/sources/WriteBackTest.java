@@ -122,9 +122,11 @@ class WriteBackTest {
 
     assertEquals("pref-units-2", replacement.id());
     assertEquals("pref-units", replacement.supersedes());
-    String old = Files.readString(dir.resolve("vault/user-preference/show-tide-heights-in-metres.md"));
+    String old =
+        Files.readString(dir.resolve("vault/user-preference/show-tide-heights-in-metres.md"));
     assertTrue(old.contains("\nstatus: superseded\n"), old);
-    String newer = Files.readString(dir.resolve("vault/user-preference/show-tide-heights-in-feet.md"));
+    String newer =
+        Files.readString(dir.resolve("vault/user-preference/show-tide-heights-in-feet.md"));
     assertTrue(newer.contains("\nsupersedes: pref-units\n"), newer);
     assertEquals(Status.SUPERSEDED, f.require("pref-units").status());
     assertEquals(Status.ACTIVE, f.require("pref-units-2").status());
@@ -133,8 +135,10 @@ class WriteBackTest {
     writes.forget(SyncFixture.SCOPE, "pref-units-2");
     String forgotten =
         Files.readString(dir.resolve("vault/user-preference/show-tide-heights-in-feet.md"));
-    assertTrue(forgotten.contains("\nstatus: deleted\ndeleted_at: 2026-11-27T09:30:00Z\n"), forgotten);
-    assertTrue(forgotten.endsWith("Show tide heights in feet.\n"), "the note is kept: " + forgotten);
+    assertTrue(
+        forgotten.contains("\nstatus: deleted\ndeleted_at: 2026-11-27T09:30:00Z\n"), forgotten);
+    assertTrue(
+        forgotten.endsWith("Show tide heights in feet.\n"), "the note is kept: " + forgotten);
     assertEquals(Status.DELETED, f.require("pref-units-2").status());
     assertNextSyncIsANoOp();
   }
@@ -152,7 +156,10 @@ class WriteBackTest {
   void aLogAppendIsABulletUnderTodaysDateAndAForgetStrikesItThrough() throws IOException {
     IndexWrites writes = port(LOGS);
     String first = writes.add(fact("a", "Kafka consumer lag is on the ops dashboard.")).id();
-    String second = writes.add(fact("b", "The deploy needs --region eu-west-1;\nor it goes to us-east-1.")).id();
+    String second =
+        writes
+            .add(fact("b", "The deploy needs --region eu-west-1;\nor it goes to us-east-1."))
+            .id();
 
     Path log = dir.resolve("workspace/memory/2026-11-27.md");
     assertEquals(
@@ -181,7 +188,8 @@ class WriteBackTest {
     MemoryRecord replacement =
         writes.supersede(SyncFixture.SCOPE, first, fact("c", "Kafka lag alerts page the on-call."));
     assertEquals("harness:memory/2026-11-27.md#2", replacement.id());
-    assertTrue(Files.readString(log).contains("- ~~Kafka consumer lag is on the ops dashboard.~~\n"));
+    assertTrue(
+        Files.readString(log).contains("- ~~Kafka consumer lag is on the ops dashboard.~~\n"));
     assertTrue(Files.readString(log).endsWith("- Kafka lag alerts page the on-call.\n"));
     assertEquals(Status.DELETED, f.require(first).status());
     assertNextSyncIsANoOp();
@@ -204,7 +212,8 @@ class WriteBackTest {
     Files.writeString(log, edited + "- another edit\n");
     IllegalStateException raced =
         assertThrows(IllegalStateException.class, () -> FileText.replace(read, "clobbered\n"));
-    assertTrue(raced.getMessage().startsWith(log + ": changed by someone else"), raced.getMessage());
+    assertTrue(
+        raced.getMessage().startsWith(log + ": changed by someone else"), raced.getMessage());
     assertEquals(edited + "- another edit\n", Files.readString(log));
     try (Stream<Path> left = Files.list(log.getParent())) {
       assertEquals(List.of(log), left.toList(), "no temporary file is left");
