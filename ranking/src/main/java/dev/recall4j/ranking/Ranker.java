@@ -200,13 +200,13 @@ public final class Ranker {
   /**
    * The default fusion, as a spec ({@code recall.fusion}): min-max normalised scores after Bruch et
    * al., TOIS 2023, α 0.5 re-weighed per query by each path's confidence in its own ranking.
-   * Measured in docs/RESULTS.md, "Passage vectors and the default fusion" and issue 23.
+   * Measured in docs/DEFAULTS.md, "Passage vectors and the default fusion" and issue 23.
    */
   public static final String DEFAULT_FUSION = "convex:alpha=0.5,weights=confidence";
 
   /**
    * The default tier boost ({@code recall.tier_boost}): relevance decides and the tier breaks
-   * near-ties (docs/RESULTS.md, "Priority tiers: strict vs boost").
+   * near-ties (docs/DEFAULTS.md, "Priority tiers: strict vs boost").
    */
   public static final double DEFAULT_TIER_BOOST = 0.25;
 

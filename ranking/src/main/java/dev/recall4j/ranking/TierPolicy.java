@@ -24,7 +24,7 @@ import java.util.TreeMap;
  *       strength}, the last 1, linear in between; pinned records get the first tier's boost.
  * </ul>
  *
- * <p>Boost is the better policy by measurement (docs/RESULTS.md, "Priority tiers: strict vs
+ * <p>Boost is the better policy by measurement (docs/DEFAULTS.md, "Priority tiers: strict vs
  * boost"): on LoCoMo turns and observations in one haystack, strict order cost 0.18 nDCG@10 and
  * never let an observation into the block, while boosts from 0 to 1 scored within 0.007 of each
  * other; the {@link Ranker} and the engine default to {@code boost(0.25)}. Immutable and
