@@ -1,14 +1,12 @@
 package dev.recall4j.sources;
 
 import dev.recall4j.core.Checks;
-import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Status;
+import dev.recall4j.engine.ForwardingWrites;
 import dev.recall4j.engine.IndexWrites;
-import dev.recall4j.engine.IngestProgress;
 import dev.recall4j.engine.Saved;
-import dev.recall4j.engine.SessionStats;
 import dev.recall4j.sources.SyncState.FileState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -37,8 +34,7 @@ import java.util.Optional;
  * Every other write, and those outside the sync's scope or on records of no writable source, go to
  * the wrapped port unchanged. Thread-safe: write-backs are one at a time.
  */
-public final class SourceWriteBack implements IndexWrites {
-  private final IndexWrites writes;
+public final class SourceWriteBack extends ForwardingWrites {
   private final Path indexDir;
   private final Scope scope;
   private final Clock clock;
@@ -47,7 +43,7 @@ public final class SourceWriteBack implements IndexWrites {
 
   private SourceWriteBack(
       IndexWrites writes, Path indexDir, Scope scope, Clock clock, List<SourceSpec> writable) {
-    this.writes = writes;
+    super(writes);
     this.indexDir = indexDir;
     this.scope = scope;
     this.clock = clock;
@@ -245,40 +241,5 @@ public final class SourceWriteBack implements IndexWrites {
       }
     }
     return Optional.empty();
-  }
-
-  @Override
-  public List<MemoryRecord> saveAll(Collection<MemoryRecord> records, IngestProgress progress) {
-    return writes.saveAll(records, progress);
-  }
-
-  @Override
-  public List<MemoryRecord> importAll(Collection<MemoryRecord> records) {
-    return writes.importAll(records);
-  }
-
-  @Override
-  public Optional<MemoryRecord> get(Scope scope, String id) {
-    return writes.get(scope, id);
-  }
-
-  @Override
-  public void recordSession(Scope scope, SessionStats session) {
-    writes.recordSession(scope, session);
-  }
-
-  @Override
-  public void compact() {
-    writes.compact();
-  }
-
-  @Override
-  public Optional<Embedder> embedder() {
-    return writes.embedder();
-  }
-
-  @Override
-  public void close() throws IOException {
-    writes.close();
   }
 }

@@ -1,21 +1,17 @@
 package dev.recall4j.sources;
 
-import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.engine.ForwardingWrites;
 import dev.recall4j.engine.IndexWrites;
-import dev.recall4j.engine.IngestProgress;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Saved;
-import dev.recall4j.engine.SessionStats;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The process {@link WriteBackCrashTest} kills: opens the index of folder {@code args[0]} with the
@@ -52,7 +48,11 @@ final class WriteBackChild {
   }
 
   /** The engine's writes, but the first write to the index stalls until the process is killed. */
-  private record Stalling(RecallEngine engine) implements IndexWrites {
+  private static final class Stalling extends ForwardingWrites {
+    Stalling(RecallEngine engine) {
+      super(engine);
+    }
+
     @Override
     public List<MemoryRecord> importAll(Collection<MemoryRecord> records) {
       System.out.println("file written");
@@ -72,11 +72,6 @@ final class WriteBackChild {
     }
 
     @Override
-    public List<MemoryRecord> saveAll(Collection<MemoryRecord> records, IngestProgress progress) {
-      return importAll(records);
-    }
-
-    @Override
     public MemoryRecord change(Change change, Scope scope, String id) {
       importAll(List.of());
       return null;
@@ -86,31 +81,6 @@ final class WriteBackChild {
     public MemoryRecord supersede(Scope scope, String oldId, MemoryRecord newRecord) {
       importAll(List.of(newRecord));
       return null;
-    }
-
-    @Override
-    public Optional<MemoryRecord> get(Scope scope, String id) {
-      return engine.get(scope, id);
-    }
-
-    @Override
-    public void recordSession(Scope scope, SessionStats session) {
-      engine.recordSession(scope, session);
-    }
-
-    @Override
-    public void compact() {
-      engine.compact();
-    }
-
-    @Override
-    public Optional<Embedder> embedder() {
-      return engine.embedder();
-    }
-
-    @Override
-    public void close() throws IOException {
-      engine.close();
     }
   }
 }
