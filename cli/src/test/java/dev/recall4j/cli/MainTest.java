@@ -226,7 +226,16 @@ class MainTest {
     Run ingest = run("ingest", "--index", index(), "--embedder", "none", identity.toString());
     assertEquals(0, ingest.exit(), ingest.err());
     Run recall =
-        run("recall", "--index", index(), "--embedder", "none", "--budget", "4000", "agent");
+        run(
+            "recall",
+            "--index",
+            index(),
+            "--embedder",
+            "none",
+            "--budget",
+            "4000",
+            "--query",
+            "agent");
     assertEquals(0, recall.exit(), recall.err());
     assertTrue(recall.out().contains("I am the agent. […]"), recall.out());
   }
