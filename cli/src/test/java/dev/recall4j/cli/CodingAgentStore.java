@@ -18,15 +18,15 @@ final class CodingAgentStore implements AgentStore.Shape {
     StoreFiles.write(root, "rules/style.md", "# Style\n\nUse TypeScript strict mode everywhere.\n");
     StoreFiles.write(
         root,
-        "projects/my-project/memory/MEMORY.md",
+        "projects/acme-web/memory/MEMORY.md",
         "# Memory index\n\n- [Build](build.md): this repo uses Bun, not Node.\n");
     StoreFiles.write(
         root,
-        "projects/my-project/memory/build.md",
+        "projects/acme-web/memory/build.md",
         "# Build\n\nThis repo uses Bun, not Node: bun install, then bun run build.\n");
     StoreFiles.write(
         root,
-        "projects/my-project/memory/frontend.md",
+        "projects/acme-web/memory/frontend.md",
         "# Frontend\n\nWe moved from jQuery to React in 2025; new views are React components.\n");
   }
 
@@ -36,6 +36,7 @@ final class CodingAgentStore implements AgentStore.Shape {
         new Question("how do I install dependencies", "bun install"),
         new Question("which frontend framework do new views use", "React components"),
         new Question("what must I do before committing", "bun test"),
-        new Question("type checking settings", "TypeScript strict mode"));
+        new Question("type checking settings", "TypeScript strict mode"),
+        new Question("the weather today", "[Build](build.md)")); // the index: pinned, always in
   }
 }
