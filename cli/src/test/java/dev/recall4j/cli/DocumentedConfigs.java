@@ -125,23 +125,46 @@ final class DocumentedConfigs {
   }
 
   /**
-   * An {@code add} lands in the writable source's files, then the index; a sync then is a no-op.
+   * {@code add}, {@code supersede} and {@code forget} land in the writable source's files, then the
+   * index: a sync after each has nothing to do, and recall answers from what the files now say.
    */
   private static void writeBack(Path config, Path ws, String where) throws IOException {
     String fact = "Zqxpager rotation happens on Fridays at noon.";
     Run add = cli(config, "add", "--kind", "project_fact", "--content", fact);
     assertEquals(0, add.exit(), where + add.err());
-    try (Stream<Path> files = Files.walk(ws)) {
-      assertTrue(
-          files.filter(p -> p.toString().endsWith(".md")).anyMatch(p -> read(p).contains(fact)),
-          where + "the added fact is in a file of the writable source");
-    }
+    String id = add.out().strip();
+    assertTrue(
+        anyFileHolds(ws, fact), where + "the added fact is in a file of the writable source");
+    assertNothingToSync(config, where);
+    ask(config, new Question("when does the zqxpager rotate", "Fridays at noon"), where);
+
+    String correction = "Zqxpager rotation moved to Mondays at nine.";
+    Run supersede = cli(config, "supersede", id, "--content", correction);
+    assertEquals(0, supersede.exit(), where + supersede.err());
+    assertTrue(anyFileHolds(ws, correction), where + "the replacement is in a file");
+    assertNothingToSync(config, where);
+    ask(config, new Question("when does the zqxpager rotate", "Mondays at nine", "Fridays"), where);
+
+    String newer = supersede.out().strip().replaceAll("^superseded .* by ", "");
+    Run forget = cli(config, "forget", newer);
+    assertEquals(0, forget.exit(), where + forget.err());
+    assertNothingToSync(config, where);
+    Run recall = cli(config, "recall", "--query", "zqxpager rotation");
+    assertFalse(recall.out().contains("Zqxpager"), where + "forgotten:\n" + recall.out());
+  }
+
+  private static void assertNothingToSync(Path config, String where) {
     Run sync = cli(config, "sync");
     assertEquals(0, sync.exit(), where + sync.err());
     sync.out()
         .lines()
         .forEach(l -> assertTrue(l.contains(" 0 added, 0 updated, 0 deleted"), where + l));
-    ask(config, new Question("when does the zqxpager rotate", "Fridays at noon"), where);
+  }
+
+  private static boolean anyFileHolds(Path ws, String text) throws IOException {
+    try (Stream<Path> files = Files.walk(ws)) {
+      return files.filter(p -> p.toString().endsWith(".md")).anyMatch(p -> read(p).contains(text));
+    }
   }
 
   private static String read(Path p) {
