@@ -138,6 +138,12 @@ public final class SourceSync {
   }
 
   private Map<String, SyncReport> run(List<SyncJob> jobs) throws IOException {
+    try (SyncLock lock = SyncLock.acquire(indexDir)) {
+      return runLocked(jobs);
+    }
+  }
+
+  private Map<String, SyncReport> runLocked(List<SyncJob> jobs) throws IOException {
     SyncState state = SyncState.read(indexDir);
     ChangeReader reader = new ChangeReader(scope, clock, writes.embedder().orElse(null));
     List<SyncPlan> plans = new ArrayList<>();

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -128,10 +129,10 @@ public final class SyncState {
   }
 
   /** The file of source {@code name} whose records include {@code id}, if it has one. */
-  java.util.Optional<FileState> fileOf(String name, String id) {
+  Optional<FileState> fileOf(String name, String id) {
     SourceState source = sources.get(name);
     if (source == null) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     return source.files().values().stream()
         .filter(f -> f.records().stream().anyMatch(r -> r.id().equals(id)))

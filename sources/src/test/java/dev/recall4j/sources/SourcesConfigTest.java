@@ -25,8 +25,7 @@ class SourcesConfigTest {
     "markdown, 'query: SELECT 1'",
     "markdown, 'pin_memory: true'",
   })
-  void anOptionTheTypeDoesNotTakeIsAnErrorNamingIt(String type, String option)
-      throws IOException {
+  void anOptionTheTypeDoesNotTakeIsAnErrorNamingIt(String type, String option) throws IOException {
     String key = option.substring(0, option.indexOf(':'));
     Path yaml =
         Files.writeString(

@@ -221,6 +221,36 @@ class WriteBackTest {
   }
 
   @Test
+  void aSyncBesideWriteBacksLosesNoneOfTheirFiles() throws Exception {
+    IndexWrites writes = port(VAULT);
+    Files.createDirectories(dir.resolve("vault"));
+    int notes = 20;
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.Future<?> syncing =
+          pool.submit(
+              () -> {
+                for (int i = 0; i < notes; i++) {
+                  f.sync.syncAll(config().sources());
+                }
+                return null;
+              });
+      for (int i = 0; i < notes; i++) {
+        writes.add(fact("note-" + i, "Fact number " + i + " about the tide gauges."));
+      }
+      syncing.get();
+    } finally {
+      pool.shutdown();
+    }
+    assertEquals(
+        notes,
+        SyncState.read(dir.resolve("index")).source("wiki").files().size(),
+        "every note written back is in the sync state");
+    assertNextSyncIsANoOp();
+  }
+
+  @Test
   void writesOutsideTheSyncsScopeOrOfNoSourceFileGoToTheIndexOnly() throws IOException {
     IndexWrites writes = port(VAULT);
     MemoryRecord elsewhere =
