@@ -52,6 +52,8 @@ final class LayeredStore implements AgentStore.Shape {
     return List.of(
         new Question("how do I run the tests", "cargo nextest run", "cargo test --workspace"),
         new Question("what is the user's name", "Lin"),
+        // the over-long L0 row: synced as written, cut by the identity cap with a marker
+        new Question("Lin's background", " […]\n"),
         new Question("staging database host", "db-staging-2", "migrated the billing service"),
         new Question(
             "what happened to the billing service",
