@@ -24,13 +24,13 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Issue 33's bounded load and slow-client run: a served engine in a child JVM (as {@code recall4j
- * serve --http} runs), CLIENTS callers recalling over the JSON API without pause, first alone for
- * a baseline, then beside SLOW connections that each send a request's headers and then one body
- * byte a second (reopened when the server cuts them), after a warm-up that is not counted. Every 10 s it prints the window's p50, p99,
- * errors, the slow connections open, and the server's RSS and thread count, then a summary: the
- * latency under slow clients against the baseline, errors, and RSS growth. Not a test: run by
- * {@code bin/load-test [--records N] [--clients N] [--slow N] [--warm-up-seconds N]
- * [--baseline-seconds N] [--seconds N]}.
+ * serve --http} runs), CLIENTS callers recalling over the JSON API without pause, alone before and
+ * after, and between the two beside SLOW connections that each send a request's headers and then
+ * one body byte a second (opened again when the server cuts them); a warm-up first is not counted.
+ * Every 10 s it prints the window's p50, p99, errors, the slow connections open, and the server's
+ * RSS and thread count, then a summary: the latency beside slow clients against the latency without
+ * them, errors, and RSS growth. Not a test: run by {@code bin/load-test [--records N] [--clients N]
+ * [--slow N] [--warm-up-seconds N] [--baseline-seconds N] [--seconds N]}.
  */
 public final class ServerUnderLoad {
   private static final int WINDOW_SECONDS = 10;
@@ -78,17 +78,20 @@ public final class ServerUnderLoad {
       Thread.sleep(warmUpSeconds * 1000L);
       load.window(0, ProcStatus.of(server.pid()));
       long rssBefore = ProcStatus.of(server.pid()).rssKb();
-      for (int t = WINDOW_SECONDS; t <= baselineSeconds + seconds; t += WINDOW_SECONDS) {
-        if (t - WINDOW_SECONDS == baselineSeconds) {
+      int slowFrom = baselineSeconds;
+      int slowUntil = baselineSeconds + seconds;
+      for (int t = WINDOW_SECONDS; t <= slowUntil + baselineSeconds; t += WINDOW_SECONDS) {
+        if (t - WINDOW_SECONDS == slowFrom) {
           slowClients.start();
+        } else if (t - WINDOW_SECONDS == slowUntil) {
+          slowClients.stop();
         }
         Thread.sleep(WINDOW_SECONDS * 1000L);
         Window window = load.window(slowClients.open(), ProcStatus.of(server.pid()));
         System.out.println(window.row(t));
-        (t <= baselineSeconds ? baseline : loaded).add(window);
+        (t <= slowFrom || t > slowUntil ? baseline : loaded).add(window);
       }
       load.stop();
-      slowClients.stop();
       System.out.println();
       System.out.println(summary(baseline, loaded, rssBefore, slowClients));
     } finally {
@@ -100,8 +103,7 @@ public final class ServerUnderLoad {
 
   private static void serveChild(Path workspace) throws Exception {
     try (RecallEngine engine = RecallEngine.open(ServerLatency.config(workspace, "none"));
-        HttpServer server =
-            HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0)) {
+        HttpServer server = HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0)) {
       System.out.println(server.port());
       System.out.flush();
       // Served until the parent closes stdin.
@@ -143,7 +145,7 @@ public final class ServerUnderLoad {
     long rssEndKb = loaded.isEmpty() ? 0 : loaded.get(loaded.size() - 1).server().rssKb();
     return String.format(
         Locale.ROOT,
-        "baseline p50 / p99 %.2f / %.2f ms (median of windows); beside slow connections %.2f /"
+        "without slow connections (before and after) p50 / p99 %.2f / %.2f ms (median of windows); beside slow connections %.2f /"
             + " %.2f ms (%.2fx / %.2fx); errors %d of %d calls; slow connections opened %d, cut"
             + " by the server %d; server RSS %d MB before, %d MB at the end, %d MB at most"
             + " (growth %+d MB); threads at most %d",
@@ -346,9 +348,12 @@ public final class ServerUnderLoad {
       return cut.get();
     }
 
-    void stop() {
+    void stop() throws InterruptedException {
       running = false;
       threads.forEach(Thread::interrupt);
+      for (Thread thread : threads) {
+        thread.join();
+      }
     }
   }
 }
