@@ -76,6 +76,16 @@ public final class SourceWriteBack extends ForwardingWrites {
       return writes.add(record);
     }
     reconcile();
+    locate(record.scope(), record.id())
+        .ifPresent(
+            at -> {
+              throw new IllegalArgumentException(
+                  "id: \""
+                      + record.id()
+                      + "\" is already the record of "
+                      + at.file()
+                      + "; supersede it to change it");
+            });
     SourceSpec target = writable.get(0);
     try {
       Path file = write(target, record, null);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.Tier;
 import dev.recall4j.core.Wire;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -20,10 +21,10 @@ import java.util.Map;
 /**
  * Writes what an agent saves into a Markdown vault, as basic-memory's {@code write_note} does: a
  * new note {@code KIND/SLUG.md} (the kind its folder, as seed 002's vault files its entries) with
- * front matter ({@code id, kind, title, tags, source, created}, and {@code supersedes} for a
- * replacement) and the content as its body; and a note's {@code status} set in its front matter for
- * a forget ({@code deleted}, with {@code deleted_at}) or a supersede ({@code superseded}), the note
- * kept.
+ * front matter ({@code id, kind, silo, title, tags, summary, tier, source, trust, created}, those
+ * the record has, and {@code supersedes} for a replacement) and the content as its body; and a
+ * note's {@code status} set in its front matter for a forget ({@code deleted}, with {@code
+ * deleted_at}) or a supersede ({@code superseded}), the note kept.
  */
 final class VaultWriter {
   private static final YAMLMapper YAML =
@@ -50,7 +51,16 @@ final class VaultWriter {
     if (!r.tags().isEmpty()) {
       front.put("tags", r.tags());
     }
+    if (r.summary() != null) {
+      front.put("summary", r.summary());
+    }
+    if (r.tier() != Tier.ACTIVE) {
+      front.put("tier", Wire.name(r.tier()));
+    }
     front.put("source", Wire.name(r.source()));
+    if (r.trust() != null) {
+      front.put("trust", r.trust());
+    }
     front.put("created", r.created().toString());
     if (supersedes != null) {
       front.put("supersedes", supersedes);

@@ -10,6 +10,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Status;
+import dev.recall4j.core.Tier;
 import dev.recall4j.engine.IndexWrites;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -110,6 +111,25 @@ class WriteBackTest {
     assertEquals(Kind.USER_PREFERENCE, stored.kind());
     assertEquals(List.of("units"), stored.tags());
     assertNextSyncIsANoOp();
+  }
+
+  @Test
+  void aPinnedAppendIsPinnedInTheNoteAndAnIdTakenByANoteIsRefused() throws IOException {
+    IndexWrites writes = port(VAULT);
+    writes.add(
+        fact("who", "The user is Ada, a tide modeller.").toBuilder().tier(Tier.PINNED).build());
+    Path note = dir.resolve("vault/user-preference/the-user-is-ada-a-tide-modeller.md");
+    assertTrue(Files.readString(note).contains("\ntier: pinned\n"), Files.readString(note));
+    assertEquals(Tier.PINNED, f.require("who").tier());
+    assertNextSyncIsANoOp();
+
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> writes.add(fact("who", "Another text under the same id.")));
+    assertEquals(
+        "id: \"who\" is already the record of " + note + "; supersede it to change it",
+        e.getMessage());
   }
 
   @Test
