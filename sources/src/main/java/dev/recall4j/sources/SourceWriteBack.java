@@ -98,8 +98,11 @@ public final class SourceWriteBack extends ForwardingWrites {
 
   @Override
   public synchronized MemoryRecord change(Change change, Scope scope, String id) {
+    if (change != Change.FORGET) {
+      return writes.change(change, scope, id); // pins and archives are the index's overlay
+    }
     reconcile();
-    Optional<Located> found = change == Change.FORGET ? locate(scope, id) : Optional.empty();
+    Optional<Located> found = locate(scope, id);
     if (found.isEmpty()
         || writes.get(scope, id).map(r -> r.status() == Status.DELETED).orElse(true)) {
       return writes.change(change, scope, id); // not a file's, already gone, or the port's error
