@@ -49,7 +49,8 @@ public final class Main implements Runnable {
                   ListCommand.class,
                   ShowCommand.class,
                   HistoryCommand.class,
-                  SupersedeCommand.class),
+                  SupersedeCommand.class,
+                  SessionCommand.class),
               Stream.of(RecordCommand.Verb.values()),
               Stream.of(
                   ExportCommand.class,

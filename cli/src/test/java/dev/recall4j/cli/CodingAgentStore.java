@@ -18,15 +18,15 @@ final class CodingAgentStore implements AgentStore.Shape {
     StoreFiles.write(root, "rules/style.md", "# Style\n\nUse TypeScript strict mode everywhere.\n");
     StoreFiles.write(
         root,
-        "projects/acme-web/memory/MEMORY.md",
+        "projects/my-project/memory/MEMORY.md",
         "# Memory index\n\n- [Build](build.md): this repo uses Bun, not Node.\n");
     StoreFiles.write(
         root,
-        "projects/acme-web/memory/build.md",
+        "projects/my-project/memory/build.md",
         "# Build\n\nThis repo uses Bun, not Node: bun install, then bun run build.\n");
     StoreFiles.write(
         root,
-        "projects/acme-web/memory/frontend.md",
+        "projects/my-project/memory/frontend.md",
         "# Frontend\n\nWe moved from jQuery to React in 2025; new views are React components.\n");
   }
 

@@ -70,7 +70,7 @@ final class DocSnippets {
       if (s.document().equals("docs/SOURCES.md")
           && s.isYaml()
           && s.fixtures().equals(List.of(fixture))
-          && s.text().startsWith("sources:")) {
+          && s.text().lines().anyMatch(l -> l.startsWith("sources:"))) {
         return s;
       }
     }

@@ -53,6 +53,11 @@ public abstract class ForwardingWrites implements IndexWrites {
   }
 
   @Override
+  public SessionEnd endSession(Scope scope) {
+    return writes.endSession(scope);
+  }
+
+  @Override
   public void recordSession(Scope scope, SessionStats session) {
     writes.recordSession(scope, session);
   }

@@ -169,6 +169,17 @@ public interface IndexWrites extends Closeable {
   Optional<MemoryRecord> get(Scope scope, String id);
 
   /**
+   * Ends a session (the coding agent's "local" scope, cleared at session end): every record stored
+   * in exactly the session of {@code scope}, in its namespace and any project, is archived or
+   * purged as the writing engine's {@code sessions.on_end} says ({@link SessionEnd.Action}), in one
+   * commit. Records of other sessions and records without a session are never touched; ending a
+   * session again changes nothing.
+   *
+   * @throws IllegalArgumentException naming {@code session} when the scope names none
+   */
+  SessionEnd endSession(Scope scope);
+
+  /**
    * Records one agent session's budget statistics (a {@code memory_stats} row of the scope's
    * namespace), to be called once at session end.
    *

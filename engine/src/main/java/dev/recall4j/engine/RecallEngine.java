@@ -222,6 +222,11 @@ public final class RecallEngine implements IndexWrites {
     return writes.change(change, scope, id);
   }
 
+  @Override
+  public SessionEnd endSession(Scope scope) {
+    return writes.endSession(scope, config.sessions().onEnd());
+  }
+
   /**
    * {@link #purge} for many records in one commit: all or nothing.
    *

@@ -10,6 +10,7 @@ import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.Wire;
 import dev.recall4j.core.store.RecordStore;
+import dev.recall4j.core.store.StoreFilter;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,6 +27,9 @@ import java.util.Set;
  * EmbeddingQueue} when there is one. {@link IndexWrites} documents each operation.
  */
 final class RecordWrites {
+  /** Records read per page when a session's records are looked up. */
+  private static final int PAGE = 1_000;
+
   private final RecordStore store;
   private final WriteLock lock;
   private final Clock clock;
@@ -207,6 +211,64 @@ final class RecordWrites {
           purged.forEach(r -> duplicates.update(r, null));
           return purged;
         });
+  }
+
+  /**
+   * Ends the session of {@code scope} (its namespace and session; the project and task are not
+   * looked at, so every project's records of the session are ended): archives or purges every
+   * record stored in exactly that session, in one commit.
+   */
+  SessionEnd endSession(Scope scope, SessionEnd.Action action) {
+    Checks.notNull(scope, "scope");
+    Checks.notNull(action, "action");
+    String session = scope.session();
+    Checks.require(session != null, "session", "required: the session to end");
+    return lock.locked(
+        () -> {
+          List<MemoryRecord> held =
+              sessionRecords(new Scope(scope.namespace(), null, null, session));
+          List<String> ids = new ArrayList<>();
+          if (action == SessionEnd.Action.DROP) {
+            held.forEach(r -> ids.add(r.id()));
+            io(() -> store.purgeAll(ids));
+            held.forEach(r -> duplicates.update(r, null));
+          } else {
+            List<MemoryRecord> before = new ArrayList<>();
+            List<MemoryRecord> archived = new ArrayList<>();
+            for (MemoryRecord r : held) {
+              if (r.status() == Status.ACTIVE && r.tier() != Tier.ARCHIVED) {
+                before.add(r);
+                archived.add(r.toBuilder().tier(Tier.ARCHIVED).updated(later(r.updated())).build());
+                ids.add(r.id());
+              }
+            }
+            io(() -> store.upsertAll(archived));
+            for (int i = 0; i < archived.size(); i++) {
+              duplicates.update(before.get(i), archived.get(i));
+            }
+          }
+          return new SessionEnd(session, action, ids);
+        });
+  }
+
+  /** Every record stored in exactly the session of {@code scope}, any project, status or tier. */
+  private List<MemoryRecord> sessionRecords(Scope scope) {
+    StoreFilter filter = StoreFilter.all(scope).withAllProjects(true).withAllSessions(false);
+    List<MemoryRecord> held = new ArrayList<>();
+    String after = null;
+    while (true) {
+      String from = after;
+      List<MemoryRecord> page = io(() -> store.find(filter, from, PAGE));
+      if (page.isEmpty()) {
+        return held;
+      }
+      for (MemoryRecord r : page) {
+        if (scope.session().equals(r.scope().session())) {
+          held.add(r);
+        }
+      }
+      after = page.get(page.size() - 1).id();
+    }
   }
 
   /**

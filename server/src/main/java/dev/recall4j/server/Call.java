@@ -17,13 +17,18 @@ record Call(
     this(engine, engine, pageTokenCeiling, tenant, args);
   }
 
-  /** The caller's namespace narrowed to the project, task and session the call names. */
+  /**
+   * The namespace the call works in (the caller's, or the granted {@code team}'s it names) narrowed
+   * to the project, task and session the call names.
+   */
   Scope scope() {
-    return tenant.scope(args.string("project"), args.string("task"), args.string("session"));
+    return tenant.scope(
+        args.string("team"), args.string("project"), args.string("task"), args.string("session"));
   }
 
+  /** The teams the call also reads: the caller's, none when it names a {@code team}. */
   Teams teams() {
-    return tenant.teams();
+    return tenant.teams(args.string("team"));
   }
 
   /** The record with this id the caller may see, or an error naming {@code id}. */

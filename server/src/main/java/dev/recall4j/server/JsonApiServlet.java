@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * arguments as a JSON body; a GET or DELETE as query parameters, a list argument repeated; the
  * record id of a path is the {@code id} argument.
  *
- * <p>A bad argument is 400 with {@code {"error": "argument 'x': …"}}; an unknown route 404.
+ * <p>A bad argument is 400 with {@code {"error": "argument 'x': …"}}, a team the token is not
+ * granted 403 (the same shape, naming {@code team}); an unknown route 404.
  */
 final class JsonApiServlet extends HttpServlet {
   private static final Logger LOG = LoggerFactory.getLogger(JsonApiServlet.class);
@@ -56,6 +57,8 @@ final class JsonApiServlet extends HttpServlet {
       }
       Tenant tenant = (Tenant) request.getAttribute(AccessGuard.TENANT_ATTRIBUTE);
       send(response, 200, operations.call(route.tool(), tenant, arguments).structured());
+    } catch (NotGranted e) {
+      send(response, 403, Map.of("error", e.getMessage()));
     } catch (IllegalArgumentException e) {
       send(response, 400, Map.of("error", e.getMessage()));
     } catch (StoreUnavailableException e) {

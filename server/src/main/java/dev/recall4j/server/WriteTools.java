@@ -2,10 +2,12 @@ package dev.recall4j.server;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.engine.Saved;
+import dev.recall4j.engine.SessionEnd;
 import dev.recall4j.engine.json.JsonShapes;
 
 /**
- * {@code memory_append}, {@code memory_forget} and {@code memory_supersede}: the records changed.
+ * {@code memory_append}, {@code memory_forget}, {@code memory_supersede} and {@code
+ * memory_session_end}: the records changed.
  */
 final class WriteTools {
   private WriteTools() {}
@@ -21,6 +23,16 @@ final class WriteTools {
     call.stored(id);
     MemoryRecord forgotten = call.writes().forget(call.scope(), id);
     return new Answer("forgot " + id, ResultShapes.changed(forgotten));
+  }
+
+  /** Ends the call's session: its records archived or dropped as {@code sessions.on_end} says. */
+  static Answer endSession(Call call) {
+    call.args().required("session");
+    SessionEnd ended = call.engine().endSession(call.scope());
+    String verb = ended.action() == SessionEnd.Action.DROP ? "dropped" : "archived";
+    return new Answer(
+        "ended session " + ended.session() + ": " + ended.ids().size() + " records " + verb,
+        ResultShapes.ended(ended));
   }
 
   static Answer supersede(Call call) {

@@ -195,6 +195,7 @@ public final class SourceSync {
 
   private SyncReport write(SyncPlan plan, SyncState state, Progress progress) throws IOException {
     SourceSpec spec = plan.job().spec();
+    Scope scope = spec.scope().in(this.scope);
     Instant now = clock.instant();
     Set<String> removed =
         new LinkedHashSet<>(plan.before() == null ? List.of() : plan.before().removed());
@@ -220,7 +221,7 @@ public final class SourceSync {
           previous.containsKey(c.key()) ? previous.get(c.key()).records() : List.of();
       List<RecordState> after =
           switch (c) {
-            case Changed.Jsonl j -> jsonl(j, before, reconciler, progress);
+            case Changed.Jsonl j -> jsonl(j, scope, before, reconciler, progress);
             case Changed.Note n ->
                 reconcile(
                     n.note().records(spec.name(), spec.silo(), scope, links),
@@ -313,7 +314,11 @@ public final class SourceSync {
    * and a changed record without its own {@code updated} is updated then, never at the sync's time.
    */
   private List<RecordState> jsonl(
-      Changed.Jsonl changed, List<RecordState> before, Reconciler reconciler, Progress progress)
+      Changed.Jsonl changed,
+      Scope scope,
+      List<RecordState> before,
+      Reconciler reconciler,
+      Progress progress)
       throws IOException {
     Path file = changed.file();
     Instant modified = Files.getLastModifiedTime(file).toInstant();

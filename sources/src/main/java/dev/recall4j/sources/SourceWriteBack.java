@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /*
@@ -28,7 +29,7 @@ import java.util.Optional;
  */
 /**
  * The write port of an index whose sources are partly the agent's own files, marked {@code
- * writable: true}: an append, a supersede and a forget in the sync's scope write the first writable
+ * writable: true}: an append, a supersede and a forget in a writable source's scope write that
  * source's files (a markdown vault: a note with front matter, {@link VaultWriter}; daily logs: a
  * bullet under today's date, {@link LogWriter}), then the index, by a sync of the file written.
  * Every other write, and those outside the sync's scope or on records of no writable source, go to
@@ -72,7 +73,8 @@ public final class SourceWriteBack extends ForwardingWrites {
 
   @Override
   public synchronized Saved add(MemoryRecord record) {
-    if (!writesBack(record.scope())) {
+    Optional<SourceSpec> into = writable.stream().filter(s -> takes(s, record.scope())).findFirst();
+    if (into.isEmpty()) {
       return writes.add(record);
     }
     reconcile();
@@ -86,11 +88,11 @@ public final class SourceWriteBack extends ForwardingWrites {
                       + at.file()
                       + "; supersede it to change it");
             });
-    SourceSpec target = writable.get(0);
+    SourceSpec target = into.get();
     try {
       Path file = write(target, record, null);
       sync(target, List.of(file));
-      return new Saved(stored(lastIdOf(target, file, record)), null);
+      return new Saved(stored(target, lastIdOf(target, file, record)), null);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -114,14 +116,14 @@ public final class SourceWriteBack extends ForwardingWrites {
       throw new UncheckedIOException(e);
     }
     sync(at.spec(), List.of(at.file()));
-    return stored(id);
+    return stored(at.spec(), id);
   }
 
   @Override
   public synchronized MemoryRecord supersede(Scope scope, String oldId, MemoryRecord newRecord) {
     reconcile();
     Optional<Located> found =
-        writesBack(newRecord.scope()) ? locate(scope, oldId) : Optional.empty();
+        locate(scope, oldId).filter(at -> takes(at.spec(), newRecord.scope()));
     if (found.isEmpty()) {
       return writes.supersede(scope, oldId, newRecord);
     }
@@ -142,22 +144,24 @@ public final class SourceWriteBack extends ForwardingWrites {
       Path file = write(at.spec(), newRecord, at.firstId());
       retire(at, "superseded");
       sync(at.spec(), file.equals(at.file()) ? List.of(file) : List.of(file, at.file()));
-      return stored(lastIdOf(at.spec(), file, newRecord));
+      return stored(at.spec(), lastIdOf(at.spec(), file, newRecord));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   /**
-   * Whether a record of this scope is written to the files: the sync gives what it reads the sync's
-   * scope, so only a record of the sync's namespace, of its project or none (the default project),
-   * and of no task or session.
+   * Whether a record of this scope is written to the source's files: a sync gives what it reads the
+   * source's scope ({@link SourceScope#in}), so only a record of that namespace, of its project (or
+   * of none, when the source's project is the sync's default one) and of no task or session.
    */
-  private boolean writesBack(Scope of) {
-    return of.namespace().equals(scope.namespace())
+  private boolean takes(SourceSpec spec, Scope of) {
+    Scope theirs = spec.scope().in(scope);
+    return of.namespace().equals(theirs.namespace())
         && of.task() == null
         && of.session() == null
-        && (of.project() == null || of.project().equals(scope.project()));
+        && (Objects.equals(of.project(), theirs.project())
+            || (of.project() == null && Objects.equals(theirs.project(), scope.project())));
   }
 
   /** Writes the record into the source's files (a new note, or a bullet in today's log). */
@@ -191,7 +195,7 @@ public final class SourceWriteBack extends ForwardingWrites {
     if (at.spec().type() == SourceType.MARKDOWN) {
       VaultWriter.setStatus(at.file(), status, clock.instant());
     } else {
-      MemoryRecord r = stored(at.id());
+      MemoryRecord r = stored(at.spec(), at.id());
       LogWriter.strike(at.file(), r.origin().line(), r.content());
     }
   }
@@ -226,9 +230,10 @@ public final class SourceWriteBack extends ForwardingWrites {
     }
   }
 
-  private MemoryRecord stored(String id) {
+  /** The record the sync of {@code spec} stored under {@code id}, in the source's scope. */
+  private MemoryRecord stored(SourceSpec spec, String id) {
     return writes
-        .get(scope, id)
+        .get(spec.scope().in(scope), id)
         .orElseThrow(
             () -> new IllegalStateException("record " + id + " was written but not found"));
   }
@@ -236,10 +241,8 @@ public final class SourceWriteBack extends ForwardingWrites {
   /** A record of a writable source's file, with the id of the file's first record. */
   private record Located(SourceSpec spec, Path file, String id, String firstId) {}
 
+  /** The writable source's file that holds record {@code id} of the caller's namespace, if any. */
   private Optional<Located> locate(Scope caller, String id) {
-    if (!caller.namespace().equals(scope.namespace())) {
-      return Optional.empty();
-    }
     SyncState state;
     try {
       state = SyncState.read(indexDir);
@@ -247,6 +250,9 @@ public final class SourceWriteBack extends ForwardingWrites {
       throw new UncheckedIOException(e);
     }
     for (SourceSpec spec : writable) {
+      if (!spec.scope().in(scope).namespace().equals(caller.namespace())) {
+        continue;
+      }
       Optional<FileState> file = state.fileOf(spec.name(), id);
       if (file.isPresent()) {
         return Optional.of(

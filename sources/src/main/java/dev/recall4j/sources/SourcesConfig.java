@@ -42,6 +42,7 @@ import org.sqlite.SQLiteOpenMode;
  *     context: personal notes     # what the source holds, shown with its hits
  *     contexts: {meetings: meeting transcripts}   # per sub-folder
  *   - {name: harness, type: daily-log, path: workspace, pin_memory: true}
+ *   - {name: rules, type: markdown, path: .claude, scope: user}   # or project: NAME, team: NAME
  *   - {name: memories, type: sqlite, path: agents/memories/memories.db, query: "SELECT ..."}
  * </pre>
  *
@@ -55,7 +56,8 @@ public final class SourcesConfig {
   private static final Logger LOG = LoggerFactory.getLogger(SourcesConfig.class);
 
   /** The settings every source takes. */
-  private static final Set<String> COMMON = Set.of("name", "type", "path", "context", "contexts");
+  private static final Set<String> COMMON =
+      Set.of("name", "type", "path", "context", "contexts", "scope", "project", "team");
 
   /** The settings of each type besides {@link #COMMON}: any other is an error naming it. */
   private static final Map<SourceType, Set<String>> OPTIONS =
@@ -198,7 +200,8 @@ public final class SourcesConfig {
           n.text("query"),
           contexts,
           flags[1],
-          flags[2]);
+          flags[2],
+          SourceScope.read(n));
     } catch (IllegalArgumentException e) {
       String message = e.getMessage();
       throw new IllegalArgumentException(
