@@ -12,6 +12,7 @@ import dev.recall4j.core.Silo;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.engine.IndexWrites;
+import dev.recall4j.engine.Teams;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -267,6 +268,30 @@ class WriteBackTest {
         notes,
         SyncState.read(dir.resolve("index")).source("wiki").files().size(),
         "every note written back is in the sync state");
+    assertNextSyncIsANoOp();
+  }
+
+  @Test
+  void aRecordGoesToTheWritableSourceOfItsScope() throws IOException {
+    IndexWrites writes =
+        port(
+            """
+            sources:
+              - {name: mine, type: markdown, path: mine, writable: true}
+              - {name: shared, type: markdown, path: shared, team: tide, writable: true}
+            """);
+    Scope team = Scope.of(Teams.namespace("tide"));
+    writes.add(fact("t1", "The tide team deploys on Tuesdays.").toBuilder().scope(team).build());
+    writes.add(fact("m1", "I deploy on Thursdays."));
+
+    assertEquals(1, files(dir.resolve("shared")).size(), "the team's record in the team's vault");
+    assertTrue(Files.readString(files(dir.resolve("shared")).get(0)).contains("Tuesdays"));
+    assertEquals(1, files(dir.resolve("mine")).size());
+    assertTrue(Files.readString(files(dir.resolve("mine")).get(0)).contains("Thursdays"));
+    assertTrue(f.engine.get(team, "t1").isPresent());
+    writes.forget(team, "t1");
+    assertTrue(Files.readString(files(dir.resolve("shared")).get(0)).contains("status: deleted"));
+    assertEquals(Status.DELETED, f.engine.get(team, "t1").orElseThrow().status());
     assertNextSyncIsANoOp();
   }
 
