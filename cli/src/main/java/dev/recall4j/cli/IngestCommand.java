@@ -79,6 +79,6 @@ final class IngestCommand implements Callable<Integer> {
         config.indexDir(),
         (System.nanoTime() - start) / 1e6,
         report);
-    return 0;
+    return PartialSync.report(report, spec.commandLine().getErr());
   }
 }

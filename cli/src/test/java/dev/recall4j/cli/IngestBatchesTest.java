@@ -162,7 +162,7 @@ class IngestBatchesTest {
             {"id":"c","silo":"memory","content":"third"} {"id":"d","silo":"memory","content":"dropped"}
             """);
     Run ingest = run("ingest", "--index", index(), "--embedder", "none", "--batch", "1", "" + file);
-    assertEquals(1, ingest.exit());
+    assertEquals(PartialSync.EXIT, ingest.exit(), "a bad file is left out: partial");
     assertEquals(
         "recall4j: "
             + file

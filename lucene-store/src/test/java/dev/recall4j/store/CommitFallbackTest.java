@@ -20,7 +20,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.FilterDirectory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,5 +124,36 @@ class CommitFallbackTest {
 
   private static List<String> ids(List<MemoryRecord> records) {
     return records.stream().map(MemoryRecord::id).toList();
+  }
+
+  /**
+   * A writer that commits twice while a reader in another process scans deletes the commit being
+   * read (two are kept): that is the writer's progress, not damage. A read-only open during an
+   * ingest once failed as "index damaged" on a missing {@code _0.si} (ProcessConcurrencyTest). Here
+   * the writer commits exactly then: when the scan first opens a segment's {@code .si}.
+   */
+  @Test
+  void aCommitDeletedByAWriterWhileAScanReadsItIsNotCalledUnreadable() throws Exception {
+    threeCommits();
+    try (LuceneStore writer = lexical(dir);
+        Directory directory =
+            new FilterDirectory(FSDirectory.open(dir)) {
+              private boolean committed;
+
+              @Override
+              public IndexInput openInput(String name, IOContext context) throws IOException {
+                if (!committed && name.endsWith(".si")) {
+                  committed = true;
+                  writer.upsert(record("d", "Harbour dredging starts in May.").build());
+                  writer.compact();
+                  writer.upsert(record("e", "The dredger leaves in June.").build());
+                }
+                return super.openInput(name, context);
+              }
+            }) {
+      Commits.Scan scan = Commits.scan(directory);
+      assertTrue(scan.unreadable().isEmpty(), () -> "unreadable: " + scan.unreadable());
+      assertEquals(5, scan.newest().totalMaxDoc(), "the newest commit, with d and e");
+    }
   }
 }

@@ -137,18 +137,18 @@ public final class SourceSync {
         || !state.files(path + "/**", Path.of("/")).isEmpty();
   }
 
-  /**
-   * Where the state keeps what a source's last sync into this namespace saw: its name in the
-   * default namespace (as before namespaces had their own), else {@code namespace/name}, so two
-   * tenants syncing a source of the same name never take each other's files for their own.
-   */
+  /** Where the state keeps what a source's last sync into this namespace saw. */
   private String stateKey(SourceSpec spec) {
-    return Scope.DEFAULT_NAMESPACE.equals(scope.namespace())
-        ? spec.name()
-        : scope.namespace() + "/" + spec.name();
+    return SyncState.key(scope, spec.name());
   }
 
   private Map<String, SyncReport> run(List<SyncJob> jobs) throws IOException {
+    try (SyncLock lock = SyncLock.acquire(indexDir)) {
+      return runLocked(jobs);
+    }
+  }
+
+  private Map<String, SyncReport> runLocked(List<SyncJob> jobs) throws IOException {
     SyncState state = SyncState.read(indexDir);
     ChangeReader reader = new ChangeReader(scope, clock, writes.embedder().orElse(null));
     List<SyncPlan> plans = new ArrayList<>();

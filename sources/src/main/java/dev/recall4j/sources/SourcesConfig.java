@@ -170,14 +170,15 @@ public final class SourcesConfig {
       if (!COMMON.contains(key) && !takes.contains(key)) {
         throw new IllegalArgumentException(
             n.key(key)
-                + ": a "
+                + ": not supported by "
                 + type.wireName()
-                + " source does not take "
-                + key
-                + "; it takes "
+                + " (a "
+                + type.wireName()
+                + " source takes "
                 + String.join(", ", takes)
                 + " besides "
-                + String.join(", ", new TreeSet<>(COMMON)));
+                + String.join(", ", new TreeSet<>(COMMON))
+                + ")");
       }
     }
     Path path = base.resolve(required(n, "path")).normalize();
