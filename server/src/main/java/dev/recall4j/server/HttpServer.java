@@ -20,6 +20,7 @@ import java.util.Map;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
@@ -103,6 +104,7 @@ public final class HttpServer implements AutoCloseable {
     jetty.addConnector(connector);
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
+    context.getServletHandler().setDecodeAmbiguousURIs(true);
     FilterHolder guard =
         new FilterHolder(
             new AccessGuard(
@@ -168,6 +170,11 @@ public final class HttpServer implements AutoCloseable {
   private static HttpConfiguration limitedHttp() {
     HttpConfiguration http = new HttpConfiguration();
     http.setSendServerVersion(false);
+    // A synced record's id holds its path: /v1/records/notes%2Fharbour.md is one id, not two
+    // segments (JsonApiServlet splits the raw path before it decodes a segment).
+    http.setUriCompliance(
+        UriCompliance.DEFAULT.with(
+            "record ids with slashes", UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR));
     return http;
   }
 

@@ -5,6 +5,8 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -37,10 +39,15 @@ final class JsonApiServlet extends HttpServlet {
   @Override
   protected void service(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    String path = request.getPathInfo() == null ? "/" : request.getPathInfo();
+    String path = rawPath(request);
     String method = request.getMethod();
-    List<String> parts = Arrays.stream(path.split("/")).filter(p -> !p.isEmpty()).toList();
     try {
+      // Split before decoding: an encoded slash belongs to its segment (a synced record's id).
+      List<String> parts =
+          Arrays.stream(path.split("/"))
+              .filter(p -> !p.isEmpty())
+              .map(JsonApiServlet::decodeSegment)
+              .toList();
       Tool.Routed route = Tool.route(method, parts);
       if (route == null) {
         ErrorBody.forStatus(404, "no route " + method + " /v1" + path).send(response, 404);
@@ -72,6 +79,25 @@ final class JsonApiServlet extends HttpServlet {
       LOG.error("{} /v1{} failed", method, path, e);
       ErrorBody.forStatus(500, e.getClass().getSimpleName() + "; see the server log")
           .send(response, 500);
+    }
+  }
+
+  /** The request's path below {@code /v1}, still percent-encoded. */
+  private static String rawPath(HttpServletRequest request) {
+    String uri = request.getRequestURI();
+    String below = request.getContextPath() + request.getServletPath();
+    String rest = uri.startsWith(below) ? uri.substring(below.length()) : uri;
+    return rest.isEmpty() ? "/" : rest;
+  }
+
+  /**
+   * Percent-decoding of one path segment; a {@code +} stays a plus (it is a space only in forms).
+   */
+  private static String decodeSegment(String segment) {
+    try {
+      return URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw Arguments.bad("path", "a malformed percent-encoding in '" + segment + "'");
     }
   }
 
