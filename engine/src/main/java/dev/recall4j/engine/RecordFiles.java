@@ -28,6 +28,15 @@ import java.util.function.Consumer;
  * there.
  */
 public final class RecordFiles {
+  /**
+   * The largest Markdown or text file read whole, in MiB: a document is held and chunked in memory
+   * (a 100 MB {@code .txt} under {@code -Xmx512m} ended in an OutOfMemoryError). Sync's {@code
+   * max_file_mb} defaults to it.
+   */
+  public static final int DEFAULT_MAX_FILE_MB = 32;
+
+  private static final long MIB = 1024L * 1024;
+
   private RecordFiles() {}
 
   /**
@@ -174,7 +183,7 @@ public final class RecordFiles {
   static List<MemoryRecord> readDocument(
       Path file, String originPath, Scope scope, Instant now, Chunker chunker) throws IOException {
     return chunk(
-        Utf8Lines.decodeAll(Files.readAllBytes(file), file.toString()),
+        readText(file, DEFAULT_MAX_FILE_MB * MIB),
         file.toString(),
         // An id holds no whitespace: "my notes.md" gives chunks my_notes.md#0, ...
         file.getFileName().toString().replaceAll("\\s", "_"),

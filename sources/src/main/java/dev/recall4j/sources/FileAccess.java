@@ -1,6 +1,7 @@
 package dev.recall4j.sources;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.engine.RecordFiles;
 
 /**
  * How a source's files are reached and read: whether symbolic links may lead out of the source's
@@ -14,7 +15,7 @@ import dev.recall4j.core.Checks;
  */
 public record FileAccess(boolean followSymlinks, int maxFileMb) {
   /** The default limit: far above any note, far below what a small heap holds decoded. */
-  public static final int DEFAULT_MAX_FILE_MB = 32;
+  public static final int DEFAULT_MAX_FILE_MB = RecordFiles.DEFAULT_MAX_FILE_MB;
 
   /** Links stay inside the root; files up to {@value #DEFAULT_MAX_FILE_MB} MiB. */
   public static final FileAccess DEFAULT = new FileAccess(false, DEFAULT_MAX_FILE_MB);
