@@ -140,7 +140,7 @@ public final class ServerLatency {
         coldMs);
   }
 
-  private static EngineConfig config(Path workspace, String embedder) {
+  static EngineConfig config(Path workspace, String embedder) {
     return EngineConfig.builder(workspace)
         .embedderProvider(EmbedderProvider.parse("--embedder", embedder))
         .build();
@@ -275,7 +275,7 @@ public final class ServerLatency {
     };
   }
 
-  private static Caller json(int port) {
+  static Caller json(int port) {
     HttpClient http = HttpClient.newHttpClient();
     URI uri = URI.create("http://127.0.0.1:" + port + "/v1/recall");
     return query -> {
@@ -346,7 +346,7 @@ public final class ServerLatency {
   }
 
   /** A query text not asked before, so the embedder's cache never answers it. */
-  private static String query() {
+  static String query() {
     long n = QUERY.incrementAndGet();
     List<String> questions = queries;
     if (questions != null) {
@@ -386,7 +386,7 @@ public final class ServerLatency {
     }
   }
 
-  private static void fillSynthetic(RecallEngine engine, int records) {
+  static void fillSynthetic(RecallEngine engine, int records) {
     SplittableRandom random = new SplittableRandom(SEED);
     Instant now = Instant.now();
     List<MemoryRecord> batch = new ArrayList<>();
@@ -409,7 +409,7 @@ public final class ServerLatency {
     }
   }
 
-  private static Map<String, String> options(String[] args) {
+  static Map<String, String> options(String[] args) {
     Map<String, String> options = new java.util.HashMap<>();
     for (int i = 0; i + 1 < args.length; i += 2) {
       options.put(args[i], args[i + 1]);

@@ -40,8 +40,18 @@ final class FilterOptions {
   @Option(names = "--task", paramLabel = "NAME", description = "Task scope.")
   String task;
 
-  @Option(names = "--session", paramLabel = "ID", description = "Session scope.")
+  @Option(
+      names = "--session",
+      paramLabel = "ID",
+      description =
+          "The current session: its records and those without a session (default: none of a"
+              + " session's records).")
   String session;
+
+  @Option(
+      names = "--include-sessions",
+      description = "Also every session's records, not only --session's.")
+  boolean includeSessions;
 
   @Option(
       names = "--since",
@@ -86,6 +96,7 @@ final class FilterOptions {
         .since(since == null ? null : TimeBound.parse("--since", since, now))
         .until(until == null ? null : TimeBound.parse("--until", until, now))
         .includeArchived(includeArchived)
-        .allProjects(allProjects);
+        .allProjects(allProjects)
+        .includeSessions(includeSessions);
   }
 }

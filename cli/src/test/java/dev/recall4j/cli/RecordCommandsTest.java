@@ -1,6 +1,7 @@
 package dev.recall4j.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -40,6 +41,76 @@ class RecordCommandsTest {
     assertEquals(0, r.exit(), () -> String.join(" ", args) + ": " + r.err());
     assertEquals("", r.err());
     return r;
+  }
+
+  /**
+   * Issue 32, item 1, on the command line: {@code search} is relevance order, pinned records ranked
+   * like any other; {@code recall} injects them first. Fixed records, fixed orders (lexical).
+   */
+  @Test
+  void searchIsRelevanceOrderAndRecallPutsPinnedRecordsFirst() throws Exception {
+    ok(
+        "add",
+        "--id",
+        "pin-bus",
+        "--pin",
+        "--kind",
+        "project_fact",
+        "--content",
+        "Kafka is the team's message bus.");
+    ok(
+        "add",
+        "--id",
+        "pin-contracts",
+        "--pin",
+        "--kind",
+        "user_preference",
+        "--content",
+        "The user prefers consumer-driven contract tests over end-to-end suites.");
+    ok(
+        "add",
+        "--id",
+        "log-fix",
+        "--kind",
+        "tool_use",
+        "--content",
+        "Kafka consumer lag on the orders topic: fixed by raising max.poll.records; the consumer"
+            + " lag fell from 40k to 200.");
+    List<String> found = new ArrayList<>();
+    JSON.readTree(ok("search", "--query", "kafka consumer lag", "--format", "json").out())
+        .get("items")
+        .forEach(i -> found.add(i.get("id").asText()));
+    assertEquals(List.of("log-fix", "pin-bus", "pin-contracts"), found);
+    List<String> injected = new ArrayList<>();
+    JSON.readTree(ok("recall", "--query", "kafka consumer lag", "--format", "json").out())
+        .get("items")
+        .forEach(i -> injected.add(i.get("id").asText()));
+    assertEquals(List.of("pin-bus", "pin-contracts", "log-fix"), injected);
+  }
+
+  @Test
+  void aSessionsRecordsAreSearchedOnlyInItUntilSessionEndArchivesThem() {
+    String local =
+        ok("add", "--session", "s1", "--content", "Just tried approach X; it failed.")
+            .out()
+            .strip();
+    String shared = ok("add", "--content", "Approach Z is the house style.").out().strip();
+    String none = ok("search", "--query", "approach", "--format", "json").out();
+    assertTrue(none.contains(shared) && !none.contains(local), none);
+    assertTrue(
+        ok("search", "--query", "approach", "--session", "s1", "--format", "json")
+            .out()
+            .contains(local));
+    assertTrue(
+        ok("search", "--query", "approach", "--include-sessions", "--format", "json")
+            .out()
+            .contains(local));
+    assertEquals("ended session s1: 1 records archived", ok("session", "end", "s1").out().strip());
+    assertFalse(
+        ok("search", "--query", "approach", "--session", "s1", "--format", "json")
+            .out()
+            .contains(local));
+    assertEquals("ended session s1: 0 records archived", ok("session", "end", "s1").out().strip());
   }
 
   @Test

@@ -148,6 +148,13 @@ class ServedWritesTest {
       assertEquals(0, pinned.exit(), pinned.err());
       assertTrue(pinned.out().contains("tier pinned"), pinned.out());
 
+      Run local =
+          run(cli(index, "add", "--session", "s9", "--content", "Scratch: tried the reef cache."));
+      assertEquals(0, local.exit(), local.err());
+      Run ended = run(cli(index, "session", "end", "s9"));
+      assertEquals(0, ended.exit(), ended.err());
+      assertEquals("ended session s9: 1 records archived", ended.out().strip());
+
       // The engine's refusal arrives as the same one-line error, nothing changed.
       Run unknown = run(cli(index, "forget", "no-such-id"));
       assertEquals(1, unknown.exit());

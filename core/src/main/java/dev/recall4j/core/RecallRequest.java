@@ -35,6 +35,10 @@ import java.util.Set;
  * @param links whether recall follows one hop of links and resolves supersede chains to the newest
  *     version ({@code recall.links}); null for the engine's {@code recall.links.expand}. Records
  *     reached this way pass every filter above, exactly as searched ones do
+ * @param includeSessions whether the request sees the records of every session rather than the
+ *     session rule of {@link Scope#canSee(Scope)} (those of its own session, if it names one, and
+ *     those without a session): a session's ("local") records never reach a recall that names no
+ *     session unless it asks
  */
 public record RecallRequest(
     String query,
@@ -50,7 +54,8 @@ public record RecallRequest(
     Instant since,
     Instant until,
     String render,
-    Boolean links) {
+    Boolean links,
+    boolean includeSessions) {
 
   /** The largest top-k accepted per path. */
   public static final int MAX_TOP_K = 10_000;
@@ -105,6 +110,7 @@ public record RecallRequest(
     private Instant until;
     private String render;
     private Boolean links;
+    private boolean includeSessions;
 
     private Builder(String query) {
       this.query = query;
@@ -192,6 +198,15 @@ public record RecallRequest(
       return this;
     }
 
+    /**
+     * See every session's records, not only those of the scope's session (if any) and those without
+     * a session.
+     */
+    public Builder includeSessions(boolean includeSessions) {
+      this.includeSessions = includeSessions;
+      return this;
+    }
+
     public RecallRequest build() {
       return new RecallRequest(
           query,
@@ -207,7 +222,8 @@ public record RecallRequest(
           since,
           until,
           render,
-          links);
+          links,
+          includeSessions);
     }
   }
 }

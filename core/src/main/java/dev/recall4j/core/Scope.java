@@ -6,7 +6,10 @@ import java.util.regex.Pattern;
  * Where a record lives and what a request may see.
  *
  * <p>The namespace (a user or tenant) is a hard boundary: a request never sees another namespace.
- * Project, task and session narrow further; {@link #canSee} states the rules.
+ * Project, task and session narrow further; {@link #canSee} states the rules. The scopes of the
+ * coding-agent design map onto it: a user's own memory has no project, a project's has one, a
+ * session's ("local") has a session and is seen only by requests in that session (or that ask for
+ * every session), and a team's lives in the namespace {@code team:<name>}.
  *
  * @param namespace required, 1 to 128 characters of {@code [A-Za-z0-9._@:-]}
  * @param project optional (null when absent)
@@ -65,8 +68,12 @@ public record Scope(String namespace, String project, String task, String sessio
    *       project (the user's own, which apply everywhere); a request without a project sees only
    *       the records without a project (use {@link #canSee(Scope, boolean)} with {@code
    *       allProjects} to see every project of the namespace);
-   *   <li>task and session: a record without a value applies to every request; a request without a
-   *       value sees every value; otherwise the values must be equal.
+   *   <li>task: a record without a task applies to every request; a request without one sees every
+   *       task; otherwise the values must be equal;
+   *   <li>session: a record without a session applies to every request; a session's records (the
+   *       coding agent's "local" scope) are seen only by a request in that session: a request
+   *       without a session sees none of them (use {@link #canSee(Scope, boolean, boolean)} with
+   *       {@code allSessions} to see every session's).
    * </ul>
    */
   public boolean canSee(Scope recordScope) {
@@ -79,10 +86,18 @@ public record Scope(String namespace, String project, String task, String sessio
    * hold).
    */
   public boolean canSee(Scope recordScope, boolean allProjects) {
+    return canSee(recordScope, allProjects, false);
+  }
+
+  /**
+   * {@link #canSee(Scope, boolean)}, where {@code allSessions} lifts the session rule: the request
+   * then sees the records of every session (the namespace, project and task rules still hold).
+   */
+  public boolean canSee(Scope recordScope, boolean allProjects, boolean allSessions) {
     return namespace.equals(recordScope.namespace)
         && (allProjects || recordScope.project == null || recordScope.project.equals(project))
         && narrowMatches(task, recordScope.task)
-        && narrowMatches(session, recordScope.session);
+        && (allSessions || recordScope.session == null || recordScope.session.equals(session));
   }
 
   /**
@@ -90,11 +105,11 @@ public record Scope(String namespace, String project, String task, String sessio
    * id (get, history, forget, pin, supersede...) or by exporting: a request with a project reaches
    * that project and the records without one, as in search; a request without a project reaches
    * every project of its namespace, because naming an id (or exporting the namespace) is an
-   * explicit request the project rule of search need not guard. The namespace stays the hard
-   * boundary.
+   * explicit request the project rule of search need not guard; likewise every session. The
+   * namespace stays the hard boundary.
    */
   public boolean canReach(Scope recordScope) {
-    return canSee(recordScope, project == null);
+    return canSee(recordScope, project == null, true);
   }
 
   private static boolean narrowMatches(String requested, String stored) {

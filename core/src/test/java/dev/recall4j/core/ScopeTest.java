@@ -34,8 +34,20 @@ class ScopeTest {
   @Test
   void taskAndSessionNarrowWhenBothSidesNameThem() {
     assertFalse(new Scope("a", null, null, "s1").canSee(new Scope("a", null, null, "s2")));
-    assertTrue(Scope.of("a").canSee(new Scope("a", null, "t", "s1")));
+    assertTrue(Scope.of("a").canSee(new Scope("a", null, "t", null)), "every task");
+    assertTrue(new Scope("a", null, "t", "s1").canSee(new Scope("a", null, "t", "s1")));
     assertTrue(new Scope("a", null, "t", "s1").canSee(Scope.of("a")));
+  }
+
+  @Test
+  void aSessionsRecordsAreSeenOnlyInThatSessionUnlessEverySessionIsAsked() {
+    Scope local = new Scope("a", "p", null, "s1");
+    assertFalse(Scope.of("a", "p").canSee(local), "a request without a session");
+    assertFalse(new Scope("a", "p", null, "s2").canSee(local), "another session");
+    assertTrue(new Scope("a", "p", null, "s1").canSee(local));
+    assertTrue(Scope.of("a", "p").canSee(local, false, true), "every session asked");
+    assertFalse(Scope.of("b", "p").canSee(local, true, true), "the namespace still holds");
+    assertTrue(Scope.of("a").canReach(local), "by id, every session");
   }
 
   @Test

@@ -42,6 +42,7 @@ import org.slf4j.LoggerFactory;
  *                  bm25_k1: 0.9, bm25_b: 0.4, code_field_boost: 0.3}
  * stats: {enabled: true, db: agents/index/stats.db, share_db: false, log_max_rows: 10000,
  *         log_max_days: 30}
+ * sessions: {on_end: archive}                                  # or drop
  * </pre>
  *
  * <p>This is the one YAML reader of {@code recall4j.yaml}: each section is read by the settings
@@ -105,7 +106,8 @@ public final class ConfigFile {
           "budget",
           "index_settings",
           "stats",
-          "store");
+          "store",
+          "sessions");
 
   /** The in-process index's {@code store.type}. */
   static final String IN_PROCESS_STORE = "lucene";
@@ -218,6 +220,7 @@ public final class ConfigFile {
     top.section("budget", s -> b.budget(b.budget().read(s)));
     top.section("index_settings", s -> b.indexSettings(b.indexSettings().read(s)));
     top.section("stats", s -> b.stats(b.stats().read(s)));
+    top.section("sessions", s -> b.sessions(b.sessions().read(s)));
     top.section("store", s -> b.store(store(s, b)));
   }
 

@@ -41,6 +41,7 @@ import java.util.function.Function;
  * @param stats the {@code stats} section, its {@code db} resolved against the workspace
  * @param store the {@code store} section when it names a store other than the in-process index in
  *     {@code index} (a cluster), else null
+ * @param sessions the {@code sessions} section: what ending a session does to its records
  */
 public record EngineConfig(
     Path workspace,
@@ -52,7 +53,8 @@ public record EngineConfig(
     BudgetSettings budget,
     IndexSettings indexSettings,
     StatsSettings stats,
-    StoreOpener store) {
+    StoreOpener store,
+    SessionSettings sessions) {
   /** {@code embedder.passage_words} unless configured: see docs/RESULTS.md "Passage vectors". */
   public static final int DEFAULT_PASSAGE_WORDS = 128;
 
@@ -78,6 +80,7 @@ public record EngineConfig(
     Checks.notNull(budget, "budget");
     Checks.notNull(indexSettings, "index_settings");
     Checks.notNull(stats, "stats");
+    Checks.notNull(sessions, "sessions");
     if (stats.db() != null) {
       stats = stats.withDb(workspace.resolve(stats.db()).normalize());
     }
@@ -128,6 +131,7 @@ public record EngineConfig(
     private IndexSettings indexSettings = IndexSettings.DEFAULTS;
     private StatsSettings stats = StatsSettings.DEFAULTS;
     private StoreOpener store;
+    private SessionSettings sessions = SessionSettings.DEFAULTS;
 
     private Builder(Path workspace) {
       this.workspace = workspace;
@@ -144,6 +148,7 @@ public record EngineConfig(
       indexSettings = c.indexSettings;
       stats = c.stats;
       store = c.store;
+      sessions = c.sessions;
     }
 
     /** The index directory; a relative path is resolved against the workspace. */
@@ -462,6 +467,21 @@ public record EngineConfig(
       return this;
     }
 
+    /** The whole {@code sessions} section. */
+    public Builder sessions(SessionSettings settings) {
+      this.sessions = Checks.notNull(settings, "sessions");
+      return this;
+    }
+
+    SessionSettings sessions() {
+      return sessions;
+    }
+
+    /** {@code sessions.on_end}: what ending a session does to its records. */
+    public Builder sessionsOnEnd(SessionEnd.Action onEnd) {
+      return sessions(new SessionSettings(onEnd));
+    }
+
     public EngineConfig build() {
       return new EngineConfig(
           workspace,
@@ -473,7 +493,8 @@ public record EngineConfig(
           budget,
           indexSettings,
           stats,
-          store);
+          store,
+          sessions);
     }
 
     /** Parses a spec given as text, reporting a blank or bad one under its file's setting name. */

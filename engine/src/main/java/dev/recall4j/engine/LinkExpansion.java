@@ -46,8 +46,9 @@ import java.util.Set;
  *       itself (scope and teams, project rule, silos, kinds, tags, time bounds, tiers): a link
  *       never reaches a record the request's own search could not have returned. Only active
  *       records are pulled in or replace a hit; superseded versions are read only to walk a chain.
- *   <li><b>Order</b> as the ranker orders: pinned first (a search), tier groups under strict tiers,
- *       then final score descending, trust descending, id ascending. Nothing is deduplicated again.
+ *   <li><b>Order</b> as the ranker orders: tier groups under strict tiers (pinned records by their
+ *       kind), then final score descending, trust descending, id ascending. Nothing is deduplicated
+ *       again.
  * </ol>
  *
  * <p>Pinned records of a recall are injected apart and are not hits: their links are not followed.
@@ -161,10 +162,9 @@ final class LinkExpansion {
         0, Double.NaN, 0, Double.NaN, 0, 1, r.effectiveTrust(), tiers.priority(r), score, from);
   }
 
-  /** The ranker's ordering group: pinned first; each tier its own group only under strict tiers. */
+  /** The ranker's ordering group ({@link TierPolicy#group}). */
   private int group(ScoredRecord s) {
-    int priority = s.score().tierPriority();
-    return priority == TierPolicy.PINNED_PRIORITY ? 0 : tiers.isStrict() ? priority : 1;
+    return tiers.group(s.score().tierPriority());
   }
 
   private static void keepBetter(Map<String, ScoredRecord> out, ScoredRecord s) {

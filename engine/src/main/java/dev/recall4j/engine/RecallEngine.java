@@ -222,6 +222,11 @@ public final class RecallEngine implements IndexWrites {
     return writes.change(change, scope, id);
   }
 
+  @Override
+  public SessionEnd endSession(Scope scope) {
+    return writes.endSession(scope, config.sessions().onEnd());
+  }
+
   /**
    * {@link #purge} for many records in one commit: all or nothing.
    *
@@ -390,7 +395,12 @@ public final class RecallEngine implements IndexWrites {
 
   /** Counts and sizes of what the namespace holds. */
   public EngineStatus status(Scope scope) {
-    return io(() -> EngineStatus.of(store, scope));
+    return status(scope, Teams.NONE);
+  }
+
+  /** Counts of what a caller holding these teams reaches: its namespace and its teams' only. */
+  public EngineStatus status(Scope scope, Teams teams) {
+    return io(() -> EngineStatus.of(store, scope, teams));
   }
 
   /**

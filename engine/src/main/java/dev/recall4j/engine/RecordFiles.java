@@ -28,6 +28,15 @@ import java.util.function.Consumer;
  * there.
  */
 public final class RecordFiles {
+  /**
+   * The largest Markdown or text file read whole, in MiB: a document is held and chunked in memory
+   * (a 100 MB {@code .txt} under {@code -Xmx512m} ended in an OutOfMemoryError). Sync's {@code
+   * max_file_mb} defaults to it.
+   */
+  public static final int DEFAULT_MAX_FILE_MB = 32;
+
+  private static final long MIB = 1024L * 1024;
+
   private RecordFiles() {}
 
   /**
@@ -109,6 +118,27 @@ public final class RecordFiles {
     return Utf8Lines.decodeAll(Files.readAllBytes(file), file.toString());
   }
 
+  /**
+   * {@link #readText(Path)} of a file of at most {@code maxBytes}: a larger file (or one that grows
+   * past the limit while it is read) is refused before more than the limit is held.
+   *
+   * @throws FileTooLargeException naming the file, its size and the limit
+   */
+  public static String readText(Path file, long maxBytes) throws IOException {
+    long size = Files.size(file);
+    if (size > maxBytes) {
+      throw new FileTooLargeException(file.toString(), size, maxBytes);
+    }
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(file)) {
+      bytes = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
+    }
+    if (bytes.length > maxBytes) {
+      throw new FileTooLargeException(file.toString(), Files.size(file), maxBytes);
+    }
+    return Utf8Lines.decodeAll(bytes, file.toString());
+  }
+
   /** Streams the records of JSONL text; {@code file} names it in errors. */
   static long forEachJsonl(
       InputStream in,
@@ -153,7 +183,7 @@ public final class RecordFiles {
   static List<MemoryRecord> readDocument(
       Path file, String originPath, Scope scope, Instant now, Chunker chunker) throws IOException {
     return chunk(
-        Utf8Lines.decodeAll(Files.readAllBytes(file), file.toString()),
+        readText(file, DEFAULT_MAX_FILE_MB * MIB),
         file.toString(),
         // An id holds no whitespace: "my notes.md" gives chunks my_notes.md#0, ...
         file.getFileName().toString().replaceAll("\\s", "_"),

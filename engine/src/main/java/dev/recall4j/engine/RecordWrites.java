@@ -9,7 +9,9 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.Wire;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
+import dev.recall4j.core.store.StoreFilter;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,6 +28,9 @@ import java.util.Set;
  * EmbeddingQueue} when there is one. {@link IndexWrites} documents each operation.
  */
 final class RecordWrites {
+  /** Records read per page when a session's records are looked up. */
+  private static final int PAGE = 1_000;
+
   private final RecordStore store;
   private final WriteLock lock;
   private final Clock clock;
@@ -72,7 +77,7 @@ final class RecordWrites {
               batch.commit();
               // A later record of the batch may have replaced an earlier one: report what was
               // written.
-              return stored.stream().map(r -> batch.staged(r.id())).toList();
+              return stored.stream().map(r -> batch.staged(RecordKey.of(r))).toList();
             }));
   }
 
@@ -83,8 +88,6 @@ final class RecordWrites {
             () -> {
               WriteBatch batch = new WriteBatch(store, duplicates);
               for (MemoryRecord record : embedded) {
-                MemoryRecord existing = batch.current(record.id());
-                checkSameNamespace(existing, record);
                 batch.stage(record);
               }
               batch.commit();
@@ -116,7 +119,7 @@ final class RecordWrites {
           MemoryRecord old = lookup.require(scope, oldId);
           requireActive(old, "superseded");
           Checks.require(
-              io(() -> store.get(embedded.id())).isEmpty(),
+              io(() -> store.get(RecordKey.of(embedded))).isEmpty(),
               "newRecord.id",
               "a record %s is already stored; a superseding record needs a new id",
               Checks.excerpt(embedded.id()));
@@ -192,7 +195,7 @@ final class RecordWrites {
     return lock.locked(
         () -> {
           MemoryRecord current = lookup.require(scope, id);
-          io(() -> store.purge(current.id()));
+          io(() -> store.purge(RecordKey.of(current)));
           duplicates.update(current, null);
           return current;
         });
@@ -203,10 +206,68 @@ final class RecordWrites {
         () -> {
           List<MemoryRecord> purged =
               ids.stream().distinct().map(id -> lookup.require(scope, id)).toList();
-          io(() -> store.purgeAll(purged.stream().map(MemoryRecord::id).toList()));
+          io(() -> store.purgeAll(purged.stream().map(RecordKey::of).toList()));
           purged.forEach(r -> duplicates.update(r, null));
           return purged;
         });
+  }
+
+  /**
+   * Ends the session of {@code scope} (its namespace and session; the project and task are not
+   * looked at, so every project's records of the session are ended): archives or purges every
+   * record stored in exactly that session, in one commit.
+   */
+  SessionEnd endSession(Scope scope, SessionEnd.Action action) {
+    Checks.notNull(scope, "scope");
+    Checks.notNull(action, "action");
+    String session = scope.session();
+    Checks.require(session != null, "session", "required: the session to end");
+    return lock.locked(
+        () -> {
+          List<MemoryRecord> held =
+              sessionRecords(new Scope(scope.namespace(), null, null, session));
+          List<String> ids = new ArrayList<>();
+          if (action == SessionEnd.Action.DROP) {
+            held.forEach(r -> ids.add(r.id()));
+            io(() -> store.purgeAll(held.stream().map(RecordKey::of).toList()));
+            held.forEach(r -> duplicates.update(r, null));
+          } else {
+            List<MemoryRecord> before = new ArrayList<>();
+            List<MemoryRecord> archived = new ArrayList<>();
+            for (MemoryRecord r : held) {
+              if (r.status() == Status.ACTIVE && r.tier() != Tier.ARCHIVED) {
+                before.add(r);
+                archived.add(r.toBuilder().tier(Tier.ARCHIVED).updated(later(r.updated())).build());
+                ids.add(r.id());
+              }
+            }
+            io(() -> store.upsertAll(archived));
+            for (int i = 0; i < archived.size(); i++) {
+              duplicates.update(before.get(i), archived.get(i));
+            }
+          }
+          return new SessionEnd(session, action, ids);
+        });
+  }
+
+  /** Every record stored in exactly the session of {@code scope}, any project, status or tier. */
+  private List<MemoryRecord> sessionRecords(Scope scope) {
+    StoreFilter filter = StoreFilter.all(scope).withAllProjects(true).withAllSessions(false);
+    List<MemoryRecord> held = new ArrayList<>();
+    String after = null;
+    while (true) {
+      String from = after;
+      List<MemoryRecord> page = io(() -> store.find(filter, from, PAGE));
+      if (page.isEmpty()) {
+        return held;
+      }
+      for (MemoryRecord r : page) {
+        if (scope.session().equals(r.scope().session())) {
+          held.add(r);
+        }
+      }
+      after = page.get(page.size() - 1).id();
+    }
   }
 
   /**
@@ -214,8 +275,7 @@ final class RecordWrites {
    * the stored creation time and statistics), or a refresh of the stored record it repeats.
    */
   private MemoryRecord resolve(WriteBatch batch, MemoryRecord record) {
-    MemoryRecord existing = batch.current(record.id());
-    checkSameNamespace(existing, record);
+    MemoryRecord existing = batch.current(RecordKey.of(record));
     if (existing != null) {
       Instant updated = later(existing.updated());
       return record.toBuilder()
@@ -230,20 +290,13 @@ final class RecordWrites {
     if (repeated.isEmpty()) {
       return record;
     }
-    MemoryRecord original = batch.current(repeated.get());
+    MemoryRecord original =
+        batch.current(new RecordKey(record.scope().namespace(), repeated.get()));
     MemoryRecord.Builder refreshed = original.toBuilder().updated(later(original.updated()));
     if (original.tier() == Tier.ARCHIVED) {
       refreshed.tier(Tier.ACTIVE);
     }
     return refreshed.build();
-  }
-
-  private static void checkSameNamespace(MemoryRecord existing, MemoryRecord record) {
-    Checks.require(
-        existing == null || existing.scope().namespace().equals(record.scope().namespace()),
-        "id",
-        "%s is already used by a record of another namespace; ids are unique across the index",
-        Checks.excerpt(record.id()));
   }
 
   private MemoryRecord write(MemoryRecord before, MemoryRecord after) {
@@ -331,7 +384,7 @@ final class RecordWrites {
   Saved add(MemoryRecord record) {
     Checks.notNull(record, "record");
     boolean sameAsStored =
-        io(() -> store.get(record.id()))
+        io(() -> store.get(RecordKey.of(record)))
             .filter(
                 r ->
                     r.isRecallable()

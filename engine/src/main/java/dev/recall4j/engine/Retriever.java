@@ -77,6 +77,7 @@ final class Retriever {
       filters.add(
           StoreFilter.recallable(scope)
               .withAllProjects(request.allProjects())
+              .withAllSessions(request.includeSessions())
               .withSilos(request.silos())
               .withKinds(request.kinds())
               .withTiers(EnumSet.of(Tier.PINNED)));
@@ -182,6 +183,7 @@ final class Retriever {
     return StoreFilter.recallable(scope)
         .withTiers(Set.of())
         .withAllProjects(request.allProjects())
+        .withAllSessions(request.includeSessions())
         .withSilos(request.silos())
         .withKinds(request.kinds())
         .withTags(request.tags())

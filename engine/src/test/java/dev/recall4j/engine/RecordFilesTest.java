@@ -182,4 +182,21 @@ class RecordFilesTest {
       assertEquals(ids.size(), files.count());
     }
   }
+
+  /**
+   * A 100 MB {@code .txt} given to ingest ended in an OutOfMemoryError under {@code -Xmx512m}: a
+   * document larger than {@link RecordFiles#DEFAULT_MAX_FILE_MB} is refused before it is read.
+   */
+  @Test
+  void aDocumentLargerThanTheLimitIsRefusedBeforeItIsRead() throws IOException {
+    Path big = dir.resolve("huge.txt");
+    try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+      file.setLength((RecordFiles.DEFAULT_MAX_FILE_MB + 1) * 1024L * 1024); // sparse: no disk used
+    }
+    FileTooLargeException e =
+        assertThrows(
+            FileTooLargeException.class,
+            () -> RecordFiles.forEach(big, dir, Scope.of("ns"), Instant.now(), r -> {}));
+    assertEquals("file too large: " + big + " (33 MB, limit 32 MB)", e.getMessage());
+  }
 }

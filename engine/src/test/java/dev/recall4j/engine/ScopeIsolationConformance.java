@@ -30,9 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Isolation: random records across many namespaces, projects, tasks and sessions, random requests
  * and filters (project rule with and without all projects, all-of tags, creation-time bounds); no
- * path ever returns a record the request may not see ({@link Scope#canSee(Scope, boolean)}) or the
- * filter excludes, and listing returns exactly the allowed records, page by page too. Some records
- * are embedded in several passages. Each of {@link StoreSuite#seeds()} on a fresh store.
+ * path ever returns a record the request may not see ({@link Scope#canSee(Scope, boolean,
+ * boolean)}: project rule, session rule) or the filter excludes, and listing returns exactly the
+ * allowed records, page by page too. Some records are embedded in several passages. Each of {@link
+ * StoreSuite#seeds()} on a fresh store.
  */
 public abstract class ScopeIsolationConformance extends StoreSuite {
   private static final List<String> NAMESPACES =
@@ -114,7 +115,7 @@ public abstract class ScopeIsolationConformance extends StoreSuite {
 
   /** The reference semantics, in plain Java. */
   private static boolean allows(StoreFilter f, MemoryRecord r) {
-    return f.scope().canSee(r.scope(), f.allProjects())
+    return f.scope().canSee(r.scope(), f.allProjects(), f.allSessions())
         && (f.silos().isEmpty() || f.silos().contains(r.silo()))
         && (f.kinds().isEmpty() || f.kinds().contains(r.kind()))
         && r.tags().containsAll(f.tags())
@@ -149,6 +150,9 @@ public abstract class ScopeIsolationConformance extends StoreSuite {
         random.nextBoolean()
             ? StoreFilter.all(randomScope(random, namespaces))
             : StoreFilter.recallable(randomScope(random, namespaces));
+    if (random.nextInt(3) == 0) {
+      filter = filter.withAllSessions(!filter.allSessions());
+    }
     if (random.nextInt(3) == 0) {
       filter =
           filter.withSilos(Set.copyOf(pick(random, List.of(Silo.values()), 1 + random.nextInt(2))));

@@ -69,14 +69,13 @@ final class Queries {
     oneOf(query, reader, Schema.NAMESPACE, List.of(scope.namespace()));
     if (!f.allProjects()) {
       // A record without a project is the user's own and applies to every request.
-      oneOf(
-          query,
-          reader,
-          Schema.PROJECT,
-          scope.project() == null ? List.of(Schema.NONE) : List.of(Schema.NONE, scope.project()));
+      noneOr(query, reader, Schema.PROJECT, scope.project());
     }
     narrow(query, reader, Schema.TASK, scope.task());
-    narrow(query, reader, Schema.SESSION, scope.session());
+    if (!f.allSessions()) {
+      // A session's records are seen only within it; those without a session everywhere.
+      noneOr(query, reader, Schema.SESSION, scope.session());
+    }
     oneOf(query, reader, Schema.SILO, f.silos().stream().map(Wire::name).toList());
     oneOf(query, reader, Schema.KIND, f.kinds().stream().map(Kind::name).toList());
     // Tags are optional and repeatable, so only the required values can state this condition: one
@@ -198,8 +197,22 @@ final class Queries {
   }
 
   /**
-   * Task and session: a record with no value for the dimension applies everywhere; a request with
-   * none sees all.
+   * Project and session: the records without a value, and those of the requested value when there
+   * is one.
+   */
+  private static void noneOr(
+      BooleanQuery.Builder query, IndexReader reader, String field, String requested)
+      throws IOException {
+    oneOf(
+        query,
+        reader,
+        field,
+        requested == null ? List.of(Schema.NONE) : List.of(Schema.NONE, requested));
+  }
+
+  /**
+   * Task: a record with no value for the dimension applies everywhere; a request with none sees
+   * all.
    */
   private static void narrow(
       BooleanQuery.Builder query, IndexReader reader, String field, String requested)

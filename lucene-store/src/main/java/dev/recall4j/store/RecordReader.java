@@ -102,7 +102,12 @@ final class RecordReader {
   }
 
   List<MemoryRecord> list(IndexSearcher searcher, Query query, int limit) throws IOException {
-    return load(searcher, searcher.search(query, limit, BY_ID).scoreDocs);
+    return list(searcher, query, limit, BY_ID);
+  }
+
+  List<MemoryRecord> list(IndexSearcher searcher, Query query, int limit, Sort order)
+      throws IOException {
+    return load(searcher, searcher.search(query, limit, order).scoreDocs);
   }
 
   /**

@@ -86,7 +86,8 @@ class QueriesFilterTest {
     }
     try (Directory dir = index(records)) {
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        StoreFilter one = StoreFilter.all(new Scope("ns", null, null, "session0"));
+        StoreFilter one =
+            StoreFilter.all(new Scope("ns", null, null, "session0")).withAllSessions(false);
         Query filter = Queries.filter(one, reader);
         assertTrue(
             ((BooleanQuery) filter)

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * A {@link StoreFilter} as the clauses of a {@code bool.filter}: the same conditions the in-process
- * store puts inside its Lucene query, with the same semantics ({@link Scope#canSee(Scope,
+ * store puts inside its Lucene query, with the same semantics ({@link Scope#canSee(Scope, boolean,
  * boolean)}), given to BM25 queries, to listings and as the k-NN pre-filter. The namespace is
  * always a clause, even though the request is also routed by it: routing picks a shard, which holds
  * other namespaces too.
@@ -30,13 +30,16 @@ final class Filters {
               ? absent(Mapping.PROJECT)
               : valueOrAbsent(Mapping.PROJECT, scope.project()));
     }
-    // Task and session: a record without a value applies everywhere; a request without one sees
-    // all.
+    // Task: a record without a value applies everywhere; a request without one sees all.
     if (scope.task() != null) {
       clauses.add(valueOrAbsent(Mapping.TASK, scope.task()));
     }
-    if (scope.session() != null) {
-      clauses.add(valueOrAbsent(Mapping.SESSION, scope.session()));
+    // Session: a record without one applies everywhere; a session's records only within it.
+    if (!f.allSessions()) {
+      clauses.add(
+          scope.session() == null
+              ? absent(Mapping.SESSION)
+              : valueOrAbsent(Mapping.SESSION, scope.session()));
     }
     anyOf(clauses, Mapping.SILO, f.silos().stream().map(Wire::name).toList());
     anyOf(clauses, Mapping.KIND, f.kinds().stream().map(Kind::name).toList());

@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Weighting:</b> {@code final = fused × decay × trust × tierBoost}, with decay from {@link
  *       RecencyDecay} at the injected clock's instant, trust {@link MemoryRecord#effectiveTrust()}
  *       (1 when trust is off) and the boost of the {@link TierPolicy} (1 under strict tiers).
- *   <li><b>Order:</b> pinned records first, then (strict tiers only) tier priority ascending, then
- *       final score descending, trust descending, id ascending.
+ *   <li><b>Order:</b> (strict tiers only) tier priority ascending, then final score descending,
+ *       trust descending, id ascending. A pinned record is ranked by its kind like any other (a
+ *       search is relevance order, issue 32); a recall injects its pinned records apart, first.
  *   <li><b>Dedup:</b> walking that order, a candidate that duplicates one already kept ({@link
  *       Dedup}) is dropped with {@link dev.recall4j.core.DropReason#DUPLICATE}, so the
  *       better-ranked of a pair survives.
@@ -41,9 +42,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every ranked record carries a complete {@link dev.recall4j.core.ScoreBreakdown}: lexical and
  * vector rank and score from the paths named {@link PathResult#LEXICAL} and {@link
- * PathResult#VECTOR} (0 and NaN when absent), fused score, decay, trust, tier priority (0 when
- * pinned) and final score. The output does not depend on the order of the paths, of equal-score
- * candidates or of the map.
+ * PathResult#VECTOR} (0 and NaN when absent), fused score, decay, trust, tier priority (its kind's)
+ * and final score. The output does not depend on the order of the paths, of equal-score candidates
+ * or of the map.
  *
  * <p>Thread-safe; immutable but for a bounded cache of the token sets of contents it has ranked (by
  * content hash, so cached sets are always right). Cost: fusion O(n log n) for n candidates; dedup
@@ -200,13 +201,13 @@ public final class Ranker {
   /**
    * The default fusion, as a spec ({@code recall.fusion}): min-max normalised scores after Bruch et
    * al., TOIS 2023, α 0.5 re-weighed per query by each path's confidence in its own ranking.
-   * Measured in docs/RESULTS.md, "Passage vectors and the default fusion" and issue 23.
+   * Measured in docs/DEFAULTS.md, "Passage vectors and the default fusion" and issue 23.
    */
   public static final String DEFAULT_FUSION = "convex:alpha=0.5,weights=confidence";
 
   /**
    * The default tier boost ({@code recall.tier_boost}): relevance decides and the tier breaks
-   * near-ties (docs/RESULTS.md, "Priority tiers: strict vs boost").
+   * near-ties (docs/DEFAULTS.md, "Priority tiers: strict vs boost").
    */
   public static final double DEFAULT_TIER_BOOST = 0.25;
 

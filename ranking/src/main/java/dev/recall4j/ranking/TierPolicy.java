@@ -3,7 +3,6 @@ package dev.recall4j.ranking;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
-import dev.recall4j.core.Tier;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,24 +13,25 @@ import java.util.TreeMap;
  * <p>Each kind has an injection priority, 1 first. The defaults follow the seed designs: identity
  * and workspace profile 1, project facts and corrections 2 (a fact the user corrected is written
  * with the highest priority), tool use and workflows 3, user preferences 4, RAG chunks 5, KB
- * observations 6; kinds not listed get 4, like other experiential memories. Pinned records have
- * priority 0 and always come first, under either mode.
+ * observations 6; kinds not listed get 4, like other experiential memories. A pinned record ranks
+ * by its kind like any other (issue 32: a search is relevance order); a recall injects pinned
+ * records apart, before every ranked one, and reports them with {@link #PINNED_PRIORITY}.
  *
  * <ul>
  *   <li>{@linkplain #strict() Strict}: order by priority first, scores only inside a tier.
  *   <li>{@linkplain #boost(double) Boost}: order by score, the final score multiplied by {@code 1 +
  *       strength × (maxPriority − p) / (maxPriority − 1)}: the first tier gets {@code 1 +
- *       strength}, the last 1, linear in between; pinned records get the first tier's boost.
+ *       strength}, the last 1, linear in between; a pinned record gets its kind's boost.
  * </ul>
  *
- * <p>Boost is the better policy by measurement (docs/RESULTS.md, "Priority tiers: strict vs
+ * <p>Boost is the better policy by measurement (docs/DEFAULTS.md, "Priority tiers: strict vs
  * boost"): on LoCoMo turns and observations in one haystack, strict order cost 0.18 nDCG@10 and
  * never let an observation into the block, while boosts from 0 to 1 scored within 0.007 of each
  * other; the {@link Ranker} and the engine default to {@code boost(0.25)}. Immutable and
  * thread-safe.
  */
 public final class TierPolicy {
-  /** Priority of pinned records: before every tier. */
+  /** The priority a recall reports for the pinned records it injects before every ranked one. */
   public static final int PINNED_PRIORITY = 0;
 
   private final Map<Kind, Integer> priorities;
@@ -76,9 +76,12 @@ public final class TierPolicy {
     return priorities.getOrDefault(Checks.notNull(kind, "kind"), unknownKindPriority);
   }
 
-  /** The priority of a record: {@link #PINNED_PRIORITY} when pinned, else its kind's priority. */
+  /**
+   * The priority a record is ranked at: its kind's, whatever its tier. Pinned records are ranked
+   * like the others; only a recall's packer puts them first.
+   */
   public int priority(MemoryRecord record) {
-    return record.tier() == Tier.PINNED ? PINNED_PRIORITY : priority(record.kind());
+    return priority(record.kind());
   }
 
   /** Whether tiers are strict (priority before score). */
@@ -96,11 +99,11 @@ public final class TierPolicy {
   }
 
   /**
-   * The group a record of {@code priority} is ordered in before its score: pinned records first;
-   * under strict mode each priority is its own group, under boost all other records share one.
+   * The group a record of {@code priority} is ordered in before its score: under strict mode each
+   * priority is its own group, under boost all records share one.
    */
-  int group(int priority) {
-    return priority == PINNED_PRIORITY ? 0 : strict ? priority : 1;
+  public int group(int priority) {
+    return strict ? priority : 1;
   }
 
   @Override

@@ -10,9 +10,10 @@ final class Weighted {
   private static final int RUN = 16;
 
   /**
-   * Sorts into ranking order: group first (pinned, then tiers under strict mode), then final score,
-   * then trust, then id. Trust breaks score ties so that a higher-trust twin never trails its copy
-   * even when both scores are 0 (a convex fusion gives a path's worst hit 0).
+   * Sorts into ranking order: group first (tiers under strict mode; pinned records rank by their
+   * kind), then final score, then trust, then id. Trust breaks score ties so that a higher-trust
+   * twin never trails its copy even when both scores are 0 (a convex fusion gives a path's worst
+   * hit 0).
    *
    * <p>A merge sort of its own rather than {@code List.sort}: the JDK's sort calls every comparator
    * of the program through one call site, which the JIT cannot inline: sorting about 170 shuffled

@@ -12,7 +12,8 @@
  *   <li>weight: {@code final = fused × decay × trust × tierBoost} ({@link
  *       dev.recall4j.ranking.RecencyDecay}, {@link
  *       dev.recall4j.core.MemoryRecord#effectiveTrust()}, {@link dev.recall4j.ranking.TierPolicy});
- *   <li>order: pinned first, then (strict tiers) tier priority, then final score, trust and id;
+ *   <li>order: (strict tiers) tier priority, pinned records by their kind like any other, then
+ *       final score, trust and id;
  *   <li>drop exact and near duplicates ({@link dev.recall4j.ranking.Dedup}), then optionally
  *       re-order for diversity with MMR.
  * </ol>

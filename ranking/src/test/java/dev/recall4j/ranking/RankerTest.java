@@ -202,7 +202,7 @@ class RankerTest {
   }
 
   @Test
-  void strictTiersOrderByPriorityBoostByScorePinnedAlwaysFirst() {
+  void strictTiersOrderByPriorityBoostByScorePinnedRankedByItsKind() {
     List<PathResult> paths =
         List.of(
             path("lexical", c("chunk", 9), c("fact", 5), c("pinned", 1)),
@@ -216,6 +216,7 @@ class RankerTest {
                 .tier(Tier.PINNED)
                 .source(Source.USER)
                 .build());
+    // Strict: the pinned profile is first by its kind's priority (1), not because it is pinned.
     assertEquals(List.of("pinned", "fact", "chunk"), ids(PLAIN.rank(paths, records, T0)));
     Ranker boost =
         Ranker.builder()
@@ -223,10 +224,11 @@ class RankerTest {
             .tierPolicy(TierPolicy.boost(0.2))
             .build();
     RankingResult boosted = boost.rank(paths, records, T0);
-    assertEquals(List.of("pinned", "chunk", "fact"), ids(boosted));
+    // Boost: relevance order; the pinned profile, the weakest hit (fused 0), comes last.
+    assertEquals(List.of("chunk", "fact", "pinned"), ids(boosted));
     // chunk: priority 5 of 6 gets 1 + 0.2 × 1/5.
-    ScoreBreakdown chunk = boosted.ranked().get(1).score();
-    assertEquals(0, boosted.ranked().get(0).score().tierPriority());
+    ScoreBreakdown chunk = boosted.ranked().get(0).score();
+    assertEquals(1, boosted.ranked().get(2).score().tierPriority());
     assertEquals(5, chunk.tierPriority());
     assertEquals(chunk.fusedScore() * 0.9 * 1.04, chunk.finalScore(), 1e-15);
   }

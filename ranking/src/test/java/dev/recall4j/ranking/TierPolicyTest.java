@@ -21,7 +21,7 @@ class TierPolicyTest {
     assertEquals(5, p.priority(Kind.RAG_CHUNK));
     assertEquals(6, p.priority(Kind.OBSERVATION));
     assertEquals(4, p.priority(new Kind("agent_invented")));
-    assertEquals(0, p.priority(Fixtures.rec("x", "pinned fact").tier(Tier.PINNED).build()));
+    assertEquals(2, p.priority(Fixtures.rec("x", "pinned fact").tier(Tier.PINNED).build()));
     assertEquals(2, p.priority(Fixtures.rec("x", "a fact").build()));
   }
 

@@ -1,6 +1,7 @@
 package dev.recall4j.server;
 
 import dev.recall4j.core.store.StoreHealth;
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.RecallEngine;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
@@ -19,6 +20,7 @@ import java.util.Map;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
@@ -53,8 +55,18 @@ public final class HttpServer implements AutoCloseable {
    */
   public static HttpServer start(
       RecallEngine engine, ServerSettings settings, String host, int port) throws Exception {
+    return start(engine, engine, settings, host, port);
+  }
+
+  /**
+   * {@link #start(RecallEngine, ServerSettings, String, int)} with the appends, forgets and
+   * supersedes through {@code writes} (the engine's write port, or one that writes files first).
+   */
+  public static HttpServer start(
+      RecallEngine engine, IndexWrites writes, ServerSettings settings, String host, int port)
+      throws Exception {
     requireSafeBind(host, settings);
-    MemoryOperations operations = new MemoryOperations(engine, settings.pageTokenCeiling());
+    MemoryOperations operations = new MemoryOperations(engine, writes, settings.pageTokenCeiling());
     // Stateless streamable HTTP: every POST is answered with one JSON body on the Jetty thread that
     // read it. The tools need no session or server-to-client stream, and the stateful transport's
     // event stream, session bookkeeping and hand-offs between threads cost ~2-3 ms a call (and left
@@ -92,6 +104,7 @@ public final class HttpServer implements AutoCloseable {
     jetty.addConnector(connector);
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
+    context.getServletHandler().setDecodeAmbiguousURIs(true);
     FilterHolder guard =
         new FilterHolder(
             new AccessGuard(
@@ -157,6 +170,11 @@ public final class HttpServer implements AutoCloseable {
   private static HttpConfiguration limitedHttp() {
     HttpConfiguration http = new HttpConfiguration();
     http.setSendServerVersion(false);
+    // A synced record's id holds its path: /v1/records/notes%2Fharbour.md is one id, not two
+    // segments (JsonApiServlet splits the raw path before it decodes a segment).
+    http.setUriCompliance(
+        UriCompliance.DEFAULT.with(
+            "record ids with slashes", UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR));
     return http;
   }
 

@@ -5,6 +5,8 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -20,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * arguments as a JSON body; a GET or DELETE as query parameters, a list argument repeated; the
  * record id of a path is the {@code id} argument.
  *
- * <p>A bad argument is 400 with {@code {"error": "argument 'x': …"}}; an unknown route 404.
+ * <p>A bad argument is 400 with {@code {"error": "argument 'x': …", "code": "invalid_argument",
+ * "argument": "x"}} ({@link ErrorBody}), a team the token is not granted 403 (the same shape, code
+ * {@code forbidden}, naming {@code team}); an unknown route 404.
  */
 final class JsonApiServlet extends HttpServlet {
   private static final Logger LOG = LoggerFactory.getLogger(JsonApiServlet.class);
@@ -35,13 +39,18 @@ final class JsonApiServlet extends HttpServlet {
   @Override
   protected void service(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    String path = request.getPathInfo() == null ? "/" : request.getPathInfo();
+    String path = rawPath(request);
     String method = request.getMethod();
-    List<String> parts = Arrays.stream(path.split("/")).filter(p -> !p.isEmpty()).toList();
     try {
+      // Split before decoding: an encoded slash belongs to its segment (a synced record's id).
+      List<String> parts =
+          Arrays.stream(path.split("/"))
+              .filter(p -> !p.isEmpty())
+              .map(JsonApiServlet::decodeSegment)
+              .toList();
       Tool.Routed route = Tool.route(method, parts);
       if (route == null) {
-        send(response, 404, Map.of("error", "no route " + method + " /v1" + path));
+        ErrorBody.forStatus(404, "no route " + method + " /v1" + path).send(response, 404);
         return;
       }
       Map<String, Object> arguments =
@@ -55,18 +64,40 @@ final class JsonApiServlet extends HttpServlet {
         arguments.put("id", route.id());
       }
       Tenant tenant = (Tenant) request.getAttribute(AccessGuard.TENANT_ATTRIBUTE);
-      send(response, 200, operations.call(route.tool(), tenant, arguments).structured());
+      JsonBodies.send(response, 200, operations.call(route.tool(), tenant, arguments).structured());
+    } catch (NotGranted e) {
+      ErrorBody.of(e).send(response, 403);
     } catch (IllegalArgumentException e) {
-      send(response, 400, Map.of("error", e.getMessage()));
+      ErrorBody.of(e).send(response, 400);
     } catch (StoreUnavailableException e) {
       // A full disk, a failed writer, a damaged index: the request was fine, the index cannot
       // serve it now.
-      send(response, 503, Map.of("error", e.getMessage()));
+      ErrorBody.forStatus(503, e.getMessage()).send(response, 503);
     } catch (IllegalStateException e) {
-      send(response, 409, Map.of("error", e.getMessage()));
+      ErrorBody.forStatus(409, e.getMessage()).send(response, 409);
     } catch (RuntimeException e) {
       LOG.error("{} /v1{} failed", method, path, e);
-      send(response, 500, Map.of("error", e.getClass().getSimpleName() + "; see the server log"));
+      ErrorBody.forStatus(500, e.getClass().getSimpleName() + "; see the server log")
+          .send(response, 500);
+    }
+  }
+
+  /** The request's path below {@code /v1}, still percent-encoded. */
+  private static String rawPath(HttpServletRequest request) {
+    String uri = request.getRequestURI();
+    String below = request.getContextPath() + request.getServletPath();
+    String rest = uri.startsWith(below) ? uri.substring(below.length()) : uri;
+    return rest.isEmpty() ? "/" : rest;
+  }
+
+  /**
+   * Percent-decoding of one path segment; a {@code +} stays a plus (it is a space only in forms).
+   */
+  private static String decodeSegment(String segment) {
+    try {
+      return URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw Arguments.bad("path", "a malformed percent-encoding in '" + segment + "'");
     }
   }
 
@@ -86,13 +117,5 @@ final class JsonApiServlet extends HttpServlet {
       }
     }
     return arguments;
-  }
-
-  private static void send(HttpServletResponse response, int status, Object body)
-      throws IOException {
-    response.setStatus(status);
-    response.setContentType("application/json");
-    response.setCharacterEncoding("UTF-8");
-    JsonBodies.write(response.getOutputStream(), body);
   }
 }

@@ -144,6 +144,10 @@ public final class LocalWriteServer implements AutoCloseable {
           answer.putNull("record");
         }
       }
+      case "end_session" ->
+          answer.set(
+              "ended",
+              WriteMessages.sessionEnd(writes.endSession(WriteMessages.scope(call.get("scope")))));
       case "record_session" ->
           writes.recordSession(
               WriteMessages.scope(call.get("scope")), WriteMessages.session(call.get("session")));

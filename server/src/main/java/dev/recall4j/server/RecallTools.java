@@ -23,7 +23,8 @@ final class RecallTools {
         RequestArguments.build(
             RecallRequest.builder("")
                 .scope(call.scope())
-                .budgetTokens(RequestArguments.budgetTokens(call.args()))));
+                .budgetTokens(RequestArguments.budgetTokens(call.args()))
+                .includeSessions(call.args().flag("include_sessions"))));
   }
 
   private static Answer answer(Call call, RecallRequest request) {

@@ -1,5 +1,6 @@
 package dev.recall4j.server;
 
+import dev.recall4j.core.Checks;
 import dev.recall4j.core.InvalidFieldException;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
@@ -32,7 +33,8 @@ final class RequestArguments {
       Map.of(
           "budgetTokens", "budget_tokens",
           "includeArchived", "include_archived",
-          "allProjects", "all_projects");
+          "allProjects", "all_projects",
+          "includeSessions", "include_sessions");
 
   private RequestArguments() {}
 
@@ -49,7 +51,8 @@ final class RequestArguments {
         .since(parse("since", args.string("since"), null, v -> TimeBound.parse("since", v, now)))
         .until(parse("until", args.string("until"), null, v -> TimeBound.parse("until", v, now)))
         .includeArchived(args.flag("include_archived"))
-        .allProjects(args.flag("all_projects"));
+        .allProjects(args.flag("all_projects"))
+        .includeSessions(args.flag("include_sessions"));
   }
 
   static Integer budgetTokens(Arguments args) {
@@ -65,10 +68,14 @@ final class RequestArguments {
     }
   }
 
-  /** A new record of {@code memory_append}: an id of its own or a generated one. */
+  /**
+   * A new record of {@code memory_append}: an id of its own or a generated one, in the scope the
+   * call chooses ({@link #checkScope}).
+   */
   static MemoryRecord appended(Call call) {
     Arguments args = call.args();
     String content = args.required("content");
+    checkScope(args);
     Silo silo = parse("silo", args.string("silo"), Silo.MEMORY, v -> Silo.parse("silo", v));
     String id = args.string("id");
     return MemoryRecord.builder()
@@ -82,6 +89,39 @@ final class RequestArguments {
         .title(args.string("title"))
         .content(content)
         .build(Instant.now());
+  }
+
+  /**
+   * The coding agent's scopes, as {@code memory_append}'s {@code scope} names one: {@code user}
+   * (the user's own, no project, no session: recalled in every project), {@code project} (needs
+   * {@code project}), {@code session} (its "local": needs {@code session}; recalled only within
+   * that session) or {@code team} (needs {@code team}, a team the caller is granted). Without
+   * {@code scope}, the arguments given decide alone. A scope whose argument is missing, or {@code
+   * user} with a project or session, is refused naming the argument.
+   */
+  static void checkScope(Arguments args) {
+    String scope = args.string("scope");
+    if (scope == null) {
+      return;
+    }
+    switch (scope) {
+      case "user" -> {
+        for (String narrowing : List.of("project", "session", "team")) {
+          if (args.string(narrowing) != null) {
+            throw Arguments.bad(
+                narrowing, "must be absent for scope user (the user's own, across projects)");
+          }
+        }
+      }
+      case "project", "session", "team" -> {
+        if (args.string(scope) == null) {
+          throw Arguments.bad(scope, "required for scope " + scope);
+        }
+      }
+      default ->
+          throw Arguments.bad(
+              "scope", "must be user, project, session or team, got " + Checks.excerpt(scope));
+    }
   }
 
   /**

@@ -4,13 +4,15 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Wire;
 import dev.recall4j.engine.BudgetAdvice;
 import dev.recall4j.engine.EngineStatus;
+import dev.recall4j.engine.SessionEnd;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The JSON of the answers the engine's own shapes ({@code JsonShapes}, docs/JSON.md) do not cover:
- * a state change (forget, supersede) and the statistics. Snake_case names, as there.
+ * a state change (forget, supersede), a session's end and the statistics. Snake_case names, as
+ * there.
  */
 final class ResultShapes {
   private ResultShapes() {}
@@ -23,6 +25,17 @@ final class ResultShapes {
     if (record.supersedes() != null) {
       shape.put("supersedes", record.supersedes());
     }
+    return shape;
+  }
+
+  /** {@code {schema, session, action, records, ids}} after a session's end. */
+  static Map<String, Object> ended(SessionEnd ended) {
+    Map<String, Object> shape = new LinkedHashMap<>();
+    shape.put("schema", 1);
+    shape.put("session", ended.session());
+    shape.put("action", ended.action().wireName());
+    shape.put("records", ended.ids().size());
+    shape.put("ids", ended.ids());
     return shape;
   }
 

@@ -8,6 +8,7 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.IngestProgress;
 import dev.recall4j.engine.Saved;
+import dev.recall4j.engine.SessionEnd;
 import dev.recall4j.engine.SessionStats;
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -99,6 +100,13 @@ final class ServedWrites implements IndexWrites {
     return record == null || record.isNull()
         ? Optional.empty()
         : Optional.of(WriteMessages.record(record));
+  }
+
+  @Override
+  public SessionEnd endSession(Scope scope) {
+    ObjectNode request = WriteMessages.request("end_session");
+    request.set("scope", WriteMessages.scope(scope));
+    return WriteMessages.sessionEnd(call(request).get("ended"));
   }
 
   @Override

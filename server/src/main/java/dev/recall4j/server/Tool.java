@@ -19,7 +19,8 @@ enum Tool {
   FORGET("memory_forget", WriteTools::forget, Route.delete("records/{id}")),
   SUPERSEDE("memory_supersede", WriteTools::supersede, Route.post("records/{id}/supersede")),
   STATS("memory_stats", StatsTools::stats, Route.get("stats")),
-  RECORD_SESSION("memory_record_session", StatsTools::recordSession, Route.post("sessions"));
+  RECORD_SESSION("memory_record_session", StatsTools::recordSession, Route.post("sessions")),
+  SESSION_END("memory_session_end", WriteTools::endSession, Route.post("sessions/end"));
 
   /** Runs one call of a tool. */
   @FunctionalInterface

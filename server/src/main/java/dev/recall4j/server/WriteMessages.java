@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.engine.RecordJson;
+import dev.recall4j.engine.SessionEnd;
 import dev.recall4j.engine.SessionStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -84,6 +85,25 @@ final class WriteMessages {
         node.get("injected_tokens").asInt(),
         node.get("compressed").asBoolean(),
         speed == null || speed.isNull() ? null : speed.asDouble());
+  }
+
+  static ObjectNode sessionEnd(SessionEnd ended) {
+    ObjectNode node =
+        JSON.createObjectNode()
+            .put("session", ended.session())
+            .put("action", ended.action().wireName());
+    ArrayNode ids = node.putArray("ids");
+    ended.ids().forEach(ids::add);
+    return node;
+  }
+
+  static SessionEnd sessionEnd(JsonNode node) {
+    List<String> ids = new ArrayList<>();
+    node.get("ids").forEach(id -> ids.add(id.asText()));
+    return new SessionEnd(
+        node.get("session").asText(),
+        SessionEnd.Action.parse("action", node.get("action").asText()),
+        ids);
   }
 
   static byte[] bytes(JsonNode node) {

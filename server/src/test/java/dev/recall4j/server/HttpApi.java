@@ -23,6 +23,35 @@ final class HttpApi {
 
   record Response(int status, Map<String, Object> body) {}
 
+  /**
+   * One MCP {@code tools/call} posted to {@code /mcp} as a plain JSON-RPC body: the call's {@code
+   * result} ({@code isError}, {@code content}, {@code structuredContent}).
+   */
+  @SuppressWarnings("unchecked")
+  Map<String, Object> callTool(String name, Map<String, Object> arguments) {
+    Response answer =
+        send(
+            "POST",
+            "/mcp",
+            Map.of(
+                "jsonrpc",
+                "2.0",
+                "id",
+                1,
+                "method",
+                "tools/call",
+                "params",
+                Map.of("name", name, "arguments", arguments)),
+            "Content-Type",
+            "application/json",
+            "Accept",
+            "application/json, text/event-stream");
+    if (answer.status() != 200 || !answer.body().containsKey("result")) {
+      throw new AssertionError(name + ": HTTP " + answer.status() + " " + answer.body());
+    }
+    return (Map<String, Object>) answer.body().get("result");
+  }
+
   Response send(String method, String path, Object body, String... headers) {
     try {
       HttpRequest.Builder request =

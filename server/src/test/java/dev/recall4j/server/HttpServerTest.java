@@ -288,4 +288,41 @@ class HttpServerTest {
             () -> TokenGrant.parse("T=alice", Map.of("T", "short")));
     assertTrue(!shortToken.getMessage().contains("short"), shortToken.getMessage());
   }
+
+  /**
+   * A synced record's id is its path and section ({@code notes/harbour.md#tides}): in a route it is
+   * percent-encoded, and Jetty refused an encoded {@code /} with 400 before the route was read.
+   */
+  @Test
+  void aRecordWhoseIdHoldsASlashIsReachedByItsEncodedId() throws Exception {
+    try (HttpServer server = HttpServer.start(engine, ServerSettings.defaults(), "127.0.0.1", 0)) {
+      HttpApi api = new HttpApi(server.port(), null);
+      String id = "notes/harbour.md#tides";
+      HttpApi.Response saved =
+          api.send(
+              "POST", "/v1/records", Map.of("id", id, "content", "Spring tides peak at noon."));
+      assertEquals(200, saved.status(), saved.body().toString());
+      String encoded =
+          java.net.URLEncoder.encode(id, java.nio.charset.StandardCharsets.UTF_8)
+              .replace("+", "%20");
+
+      HttpApi.Response got = api.send("GET", "/v1/records/" + encoded, null);
+      assertEquals(200, got.status(), got.body().toString());
+      assertEquals(id, got.body().get("id"));
+      HttpApi.Response superseded =
+          api.send(
+              "POST",
+              "/v1/records/" + encoded + "/supersede",
+              Map.of("content", "Spring tides peak at one."));
+      assertEquals(200, superseded.status(), superseded.body().toString());
+      assertEquals(
+          "superseded", api.send("GET", "/v1/records/" + encoded, null).body().get("status"));
+      HttpApi.Response forgotten = api.send("DELETE", "/v1/records/" + encoded, null);
+      assertEquals(200, forgotten.status(), forgotten.body().toString());
+      assertEquals(
+          404,
+          api.send("GET", "/v1/records/notes/harbour.md", null).status(),
+          "an unencoded slash is a path segment: no such route");
+    }
+  }
 }

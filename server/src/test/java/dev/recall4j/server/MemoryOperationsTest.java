@@ -96,7 +96,7 @@ class MemoryOperationsTest {
     Files.writeString(
         notes.resolve("a.md"), "# Tides\nBrest every ten minutes.\n\n# Gauges\nSix.\n");
     Files.writeString(notes.resolve("b.md"), "# Ferries\nThe ferry leaves at nine.\n");
-    new SourceSync(engine, alice.scope(null, null, null), Clock.systemUTC(), 100)
+    new SourceSync(engine, alice.scope(null, null, null, null), Clock.systemUTC(), 100)
         .sync(SourceSpec.of("notes", SourceType.MARKDOWN, notes));
 
     List<String> a = contents(call("memory_get", Map.of("path", notes.resolve("a.md").toString())));

@@ -57,7 +57,8 @@ class StdioServerTest {
               "memory_forget",
               "memory_supersede",
               "memory_stats",
-              "memory_record_session"),
+              "memory_record_session",
+              "memory_session_end"),
           tools);
 
       Map<String, Object> saved =

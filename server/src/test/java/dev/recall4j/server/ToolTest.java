@@ -49,7 +49,8 @@ class ToolTest {
             new Case("DELETE", "records/r-1", Tool.FORGET, "r-1"),
             new Case("POST", "records/r-1/supersede", Tool.SUPERSEDE, "r-1"),
             new Case("GET", "stats", Tool.STATS, null),
-            new Case("POST", "sessions", Tool.RECORD_SESSION, null));
+            new Case("POST", "sessions", Tool.RECORD_SESSION, null),
+            new Case("POST", "sessions/end", Tool.SESSION_END, null));
     for (Case c : cases) {
       Tool.Routed routed = Tool.route(c.method(), List.of(c.path().split("/")));
       assertEquals(new Tool.Routed(c.tool(), c.id()), routed, c.toString());

@@ -26,7 +26,8 @@ final class ChangeReader {
   private final Embedder embedder;
 
   /**
-   * @param scope the sync's scope: the namespace of records that name none
+   * @param scope the sync's scope: the namespace of records that name none, narrowed or moved per
+   *     source by its {@link SourceSpec#scope()}
    * @param embedder the model whose vectors a SQLite source may hold for reuse, or null
    */
   ChangeReader(Scope scope, Clock clock, Embedder embedder) {
@@ -44,6 +45,7 @@ final class ChangeReader {
   Changed read(SourceSpec spec, FolderRules rules, Listed listed, Fingerprint print)
       throws IOException {
     String key = listed.key();
+    Scope scope = spec.scope().in(this.scope);
     Instant modified = Files.getLastModifiedTime(listed.file()).toInstant();
     String absolute = listed.file().toString();
     Tier folderTier = rules.tier(key);
@@ -54,7 +56,7 @@ final class ChangeReader {
               listed.file(),
               print,
               VaultNote.read(
-                  RecordFiles.readText(listed.file()),
+                  RecordFiles.readText(listed.file(), spec.files().maxFileBytes()),
                   key,
                   absolute,
                   spec.chunkWords(),
@@ -67,7 +69,7 @@ final class ChangeReader {
               print,
               inTier(
                   DailyLog.records(
-                      RecordFiles.readText(listed.file()),
+                      RecordFiles.readText(listed.file(), spec.files().maxFileBytes()),
                       spec.name(),
                       key,
                       absolute,

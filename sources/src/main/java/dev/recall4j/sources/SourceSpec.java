@@ -32,6 +32,9 @@ import java.util.regex.Pattern;
  *     keeps out of recall) are read; they are not by default
  * @param writable markdown and daily logs: whether what an agent writes through recall4j (append,
  *     supersede, forget) is written to the files first ({@link SourceWriteBack})
+ * @param scope where its records belong: the user's own, a project's or a team's ({@link
+ *     SourceScope#SYNC}: the sync's scope)
+ * @param files whether links may lead out of {@code path}, and the largest file read whole
  */
 public record SourceSpec(
     String name,
@@ -46,7 +49,9 @@ public record SourceSpec(
     String query,
     Map<String, String> contexts,
     boolean includeInbox,
-    boolean writable) {
+    boolean writable,
+    SourceScope scope,
+    FileAccess files) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
@@ -76,6 +81,7 @@ public record SourceSpec(
         "query",
         "a sqlite source needs a query");
     contexts = Map.copyOf(new LinkedHashMap<>(contexts));
+    Checks.notNull(scope, "scope");
     excluded.forEach(FolderPatterns::check);
     archived.forEach(FolderPatterns::check);
     pinned.forEach(FolderPatterns::check);
@@ -84,6 +90,43 @@ public record SourceSpec(
         "writable",
         "only a markdown or daily-log source can be written, not a %s source",
         type.wireName());
+    Checks.notNull(files, "files");
+  }
+
+  /**
+   * A source in the sync's scope ({@link SourceScope#SYNC}) whose files are reached and read as
+   * {@link FileAccess#DEFAULT} says.
+   */
+  public SourceSpec(
+      String name,
+      SourceType type,
+      Path path,
+      List<String> excluded,
+      List<String> archived,
+      List<String> pinned,
+      int chunkWords,
+      boolean pinMemoryFile,
+      Silo silo,
+      String query,
+      Map<String, String> contexts,
+      boolean includeInbox,
+      boolean writable) {
+    this(
+        name,
+        type,
+        path,
+        excluded,
+        archived,
+        pinned,
+        chunkWords,
+        pinMemoryFile,
+        silo,
+        query,
+        contexts,
+        includeInbox,
+        writable,
+        SourceScope.SYNC,
+        FileAccess.DEFAULT);
   }
 
   /** A source with every option at its default. */
@@ -122,6 +165,7 @@ public record SourceSpec(
         Boolean.toString(pinMemoryFile),
         Boolean.toString(includeInbox),
         String.valueOf(silo),
-        String.valueOf(query));
+        String.valueOf(query),
+        scope.key());
   }
 }

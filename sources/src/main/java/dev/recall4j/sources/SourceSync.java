@@ -137,12 +137,23 @@ public final class SourceSync {
         || !state.files(path + "/**", Path.of("/")).isEmpty();
   }
 
+  /** Where the state keeps what a source's last sync into this namespace saw. */
+  private String stateKey(SourceSpec spec) {
+    return SyncState.key(scope, spec.name());
+  }
+
   private Map<String, SyncReport> run(List<SyncJob> jobs) throws IOException {
+    try (SyncLock lock = SyncLock.acquire(indexDir)) {
+      return runLocked(jobs);
+    }
+  }
+
+  private Map<String, SyncReport> runLocked(List<SyncJob> jobs) throws IOException {
     SyncState state = SyncState.read(indexDir);
     ChangeReader reader = new ChangeReader(scope, clock, writes.embedder().orElse(null));
     List<SyncPlan> plans = new ArrayList<>();
     for (SyncJob job : jobs) {
-      plans.add(SyncPlan.of(job, state, reader));
+      plans.add(SyncPlan.of(job, state.source(stateKey(job.spec())), reader));
     }
     Progress progress = new Progress(plans.stream().mapToLong(SyncPlan::records).sum());
     Map<String, SyncReport> reports = new java.util.LinkedHashMap<>();
@@ -189,6 +200,7 @@ public final class SourceSync {
 
   private SyncReport write(SyncPlan plan, SyncState state, Progress progress) throws IOException {
     SourceSpec spec = plan.job().spec();
+    Scope scope = spec.scope().in(this.scope);
     Instant now = clock.instant();
     Set<String> removed =
         new LinkedHashSet<>(plan.before() == null ? List.of() : plan.before().removed());
@@ -214,7 +226,7 @@ public final class SourceSync {
           previous.containsKey(c.key()) ? previous.get(c.key()).records() : List.of();
       List<RecordState> after =
           switch (c) {
-            case Changed.Jsonl j -> jsonl(j, before, reconciler, progress);
+            case Changed.Jsonl j -> jsonl(j, scope, before, reconciler, progress);
             case Changed.Note n ->
                 reconcile(
                     n.note().records(spec.name(), spec.silo(), scope, links),
@@ -257,7 +269,7 @@ public final class SourceSync {
     SyncReport.Counter counts = reconciler.counts();
     counts.files = plan.changed().size() + plan.kept().size() + plan.failed().size();
     state.put(
-        spec.name(),
+        stateKey(spec),
         new SourceState(
             plan.job().adHoc() ? "files" : spec.type().wireName(),
             spec.path().toString(),
@@ -307,7 +319,11 @@ public final class SourceSync {
    * and a changed record without its own {@code updated} is updated then, never at the sync's time.
    */
   private List<RecordState> jsonl(
-      Changed.Jsonl changed, List<RecordState> before, Reconciler reconciler, Progress progress)
+      Changed.Jsonl changed,
+      Scope scope,
+      List<RecordState> before,
+      Reconciler reconciler,
+      Progress progress)
       throws IOException {
     Path file = changed.file();
     Instant modified = Files.getLastModifiedTime(file).toInstant();

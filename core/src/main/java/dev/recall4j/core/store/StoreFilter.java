@@ -17,10 +17,11 @@ import java.util.Set;
  * <p>The scope is always applied with the semantics of {@link Scope#canSee(Scope, boolean)}: the
  * namespace must match exactly; a request with a project sees that project and the records without
  * one, a request without a project only the records without one, unless {@code allProjects}; for
- * task and session a record without a value is visible to every request, and a request without a
- * value sees every value. For every other dimension an empty set means "no restriction"; a
- * non-empty set keeps records whose value is in the set (for tags: records carrying every one of
- * the tags, compared exactly). Immutable; the sets are copied.
+ * task a record without a value is visible to every request, and a request without a value sees
+ * every value; for session a record without one is visible to every request, a session's records
+ * only to a request in that session, unless {@code allSessions}. For every other dimension an empty
+ * set means "no restriction"; a non-empty set keeps records whose value is in the set (for tags:
+ * records carrying every one of the tags, compared exactly). Immutable; the sets are copied.
  *
  * @param scope required
  * @param silos allowed silos
@@ -32,6 +33,8 @@ import java.util.Set;
  *     Scope#canSee(Scope, boolean)})
  * @param since when set, only records created at or after it (millisecond precision)
  * @param until when set, only records created before it (millisecond precision)
+ * @param allSessions whether every session's records are visible (see {@link Scope#canSee(Scope,
+ *     boolean, boolean)})
  */
 public record StoreFilter(
     Scope scope,
@@ -42,7 +45,8 @@ public record StoreFilter(
     Set<Status> statuses,
     boolean allProjects,
     Instant since,
-    Instant until) {
+    Instant until,
+    boolean allSessions) {
 
   public StoreFilter {
     Checks.notNull(scope, "scope");
@@ -61,7 +65,7 @@ public record StoreFilter(
       Set<String> tags,
       Set<Tier> tiers,
       Set<Status> statuses) {
-    this(scope, silos, kinds, tags, tiers, statuses, false, null, null);
+    this(scope, silos, kinds, tags, tiers, statuses, false, null, null, false);
   }
 
   /**
@@ -73,38 +77,52 @@ public record StoreFilter(
         scope, Set.of(), Set.of(), Set.of(), Set.of(Tier.ACTIVE), Set.of(Status.ACTIVE));
   }
 
-  /** Every tier and status of the scope: export, status counts, history. */
+  /** Every tier, status and session of the scope: export, status counts, history. */
   public static StoreFilter all(Scope scope) {
-    return new StoreFilter(scope, Set.of(), Set.of(), Set.of(), Set.of(), Set.of());
+    return new StoreFilter(
+        scope, Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), false, null, null, true);
   }
 
   public StoreFilter withSilos(Set<Silo> silos) {
-    return new StoreFilter(scope, silos, kinds, tags, tiers, statuses, allProjects, since, until);
+    return new StoreFilter(
+        scope, silos, kinds, tags, tiers, statuses, allProjects, since, until, allSessions);
   }
 
   public StoreFilter withKinds(Set<Kind> kinds) {
-    return new StoreFilter(scope, silos, kinds, tags, tiers, statuses, allProjects, since, until);
+    return new StoreFilter(
+        scope, silos, kinds, tags, tiers, statuses, allProjects, since, until, allSessions);
   }
 
   public StoreFilter withTags(Set<String> tags) {
-    return new StoreFilter(scope, silos, kinds, tags, tiers, statuses, allProjects, since, until);
+    return new StoreFilter(
+        scope, silos, kinds, tags, tiers, statuses, allProjects, since, until, allSessions);
   }
 
   public StoreFilter withTiers(Set<Tier> tiers) {
-    return new StoreFilter(scope, silos, kinds, tags, tiers, statuses, allProjects, since, until);
+    return new StoreFilter(
+        scope, silos, kinds, tags, tiers, statuses, allProjects, since, until, allSessions);
   }
 
   public StoreFilter withStatuses(Set<Status> statuses) {
-    return new StoreFilter(scope, silos, kinds, tags, tiers, statuses, allProjects, since, until);
+    return new StoreFilter(
+        scope, silos, kinds, tags, tiers, statuses, allProjects, since, until, allSessions);
   }
 
   public StoreFilter withAllProjects(boolean allProjects) {
-    return new StoreFilter(scope, silos, kinds, tags, tiers, statuses, allProjects, since, until);
+    return new StoreFilter(
+        scope, silos, kinds, tags, tiers, statuses, allProjects, since, until, allSessions);
   }
 
   /** Records created in {@code [since, until)}; either bound may be null (open). */
   public StoreFilter withCreated(Instant since, Instant until) {
-    return new StoreFilter(scope, silos, kinds, tags, tiers, statuses, allProjects, since, until);
+    return new StoreFilter(
+        scope, silos, kinds, tags, tiers, statuses, allProjects, since, until, allSessions);
+  }
+
+  /** Every session's records ({@code true}), or only the scope's session's and those without. */
+  public StoreFilter withAllSessions(boolean allSessions) {
+    return new StoreFilter(
+        scope, silos, kinds, tags, tiers, statuses, allProjects, since, until, allSessions);
   }
 
   private static <T> Set<T> copy(Set<T> values, String field) {
