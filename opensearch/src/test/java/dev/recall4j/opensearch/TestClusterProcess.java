@@ -45,6 +45,7 @@ final class TestClusterProcess implements AutoCloseable {
    * load of 34 (other builds): a process that dies is seen at once, so only a slow start waits.
    */
   private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
+
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
   private final Process process;
