@@ -111,12 +111,12 @@ class OpenSearchStoreTest {
     }
     alias(index, first);
     try (OpenSearchStore store = OpenSearchStore.open(throughAlias())) {
-      assertThat(store.get("a")).isPresent();
+      assertThat(store.get(key("a"))).isPresent();
       store.upsert(record("b", "beta").build());
       assertThat(ids(store.searchLexical("beta", StoreFilter.all(NS), 5))).containsExactly("b");
     }
     try (OpenSearchStore store = stores.lexical(first)) {
-      assertThat(store.get("b")).as("written through the alias").isPresent();
+      assertThat(store.get(key("b"))).as("written through the alias").isPresent();
     }
   }
 
