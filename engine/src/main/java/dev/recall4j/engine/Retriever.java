@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,8 +89,13 @@ final class Retriever {
       return last.pinned();
     }
     List<MemoryRecord> found = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
     for (StoreFilter scoped : filters) {
-      found.addAll(io(() -> store.find(scoped, MAX_PINNED)));
+      for (MemoryRecord r : io(() -> store.find(scoped, MAX_PINNED))) {
+        if (seen.add(r.id())) { // the caller's own record shadows a team's with the same id
+          found.add(r);
+        }
+      }
     }
     if (found.size() >= MAX_PINNED) {
       LOG.warn(
@@ -206,15 +212,22 @@ final class Retriever {
    * Runs one search per visible scope and merges the hits as one search over their union would
    * order them: score descending, then id, ranks renumbered. Scores of separate searches are
    * comparable because scope filters never score (BM25 statistics and vector similarity do not
-   * depend on the filter). With no team this is the single search.
+   * depend on the filter). With no team this is the single search. Ids are unique only within a
+   * namespace, and ranking joins the paths by id: a team's record with the id of one of the
+   * caller's own is shadowed by it (the caller's scope is searched first), as a lookup by id is.
    */
   private List<Hit> acrossScopes(List<StoreFilter> filters, int topK, IoSearch search) {
     if (filters.size() == 1) {
       return io(() -> search.run(filters.get(0)));
     }
     List<Hit> all = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
     for (StoreFilter filter : filters) {
-      all.addAll(io(() -> search.run(filter)));
+      for (Hit hit : io(() -> search.run(filter))) {
+        if (seen.add(hit.record().id())) {
+          all.add(hit);
+        }
+      }
     }
     all.sort(
         Comparator.comparingDouble((Hit h) -> h.score())
