@@ -78,7 +78,8 @@ final class LuceneReads {
           TopDocs top = searcher.search(new TermQuery(new Term(Schema.ID, id)), 1);
           return top.scoreDocs.length == 0
               ? Optional.empty()
-              : Optional.of(recordReader.load(searcher, new ScoreDoc[] {top.scoreDocs[0]}).get(0));
+              : Optional.of(
+                  recordReader.load(searcher, new ScoreDoc[] {top.scoreDocs[0]}, Map.of()).get(0));
         });
   }
 
@@ -118,7 +119,7 @@ final class LuceneReads {
           BooleanQuery.Builder query =
               new BooleanQuery.Builder().add(text, BooleanClause.Occur.MUST);
           Queries.addFilter(query, filter, searcher.getIndexReader());
-          return recordReader.search(searcher, query.build(), topK);
+          return recordReader.search(searcher, query.build(), topK, Map.of());
         });
   }
 
@@ -127,9 +128,12 @@ final class LuceneReads {
    * passage documents), the best {@code topK} records kept; when the filter leaves few records,
    * Lucene searches them exactly.
    */
-  List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK) throws IOException {
+  List<Hit> searchVector(
+      float[] queryVector, StoreFilter filter, int topK, Map<String, MemoryRecord> known)
+      throws IOException {
     Checks.notNull(queryVector, "queryVector");
     Checks.notNull(filter, "filter");
+    Checks.notNull(known, "known");
     checkLimit(topK, "topK");
     float[] unit = Schema.unitVector(queryVector, dimension, model, "queryVector");
     int k = Math.max(topK, options.index().vectorCandidates());
@@ -141,7 +145,7 @@ final class LuceneReads {
             // of first collecting the allowed documents into a bit set.
             Query knnFilter = allowed instanceof MatchAllDocsQuery ? null : allowed;
             return recordReader.search(
-                searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK);
+                searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK, known);
           }
           // A record scores by its best vector, its own or a passage's: the search runs over both
           // kinds of document and keeps each record's best hit. Lucene's
@@ -154,7 +158,8 @@ final class LuceneReads {
           return recordReader.hits(
               searcher,
               RecordReader.bestPerRecord(searcher, searcher.search(both, 2 * k).scoreDocs),
-              topK);
+              topK,
+              known);
         });
   }
 
