@@ -116,7 +116,7 @@ final class AddCommand implements Callable<Integer> {
             .content(content != null ? content : standardInput())
             .build(Instant.now());
     Saved saved;
-    try (IndexWrites writes = options.openWrites(config)) {
+    try (IndexWrites writes = options.openRecordWrites(config)) {
       saved = writes.add(record);
     }
     PrintWriter out = spec.commandLine().getOut();

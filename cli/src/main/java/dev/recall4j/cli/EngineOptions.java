@@ -8,6 +8,7 @@ import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Teams;
 import dev.recall4j.server.ServedOrLocal;
+import dev.recall4j.sources.SourceWriteBack;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -124,6 +125,21 @@ final class EngineOptions {
    */
   IndexWrites openWrites(EngineConfig config) throws IOException {
     return ServedOrLocal.open(config.indexDir(), () -> open(config));
+  }
+
+  /**
+   * The writes of a command that records what an agent remembers (add, supersede and the lifecycle
+   * verbs): {@link #openWrites}, wrapped so that appends, supersedes and forgets of the sync's
+   * namespace and project write a {@code writable: true} source's files first (docs/SOURCES.md,
+   * "Writing back").
+   */
+  IndexWrites openRecordWrites(EngineConfig config) throws IOException {
+    return SourceWriteBack.wrap(
+        openWrites(config),
+        config.indexDir(),
+        scope(config),
+        SourceOptions.read(this),
+        Clock.systemUTC());
   }
 
   /**

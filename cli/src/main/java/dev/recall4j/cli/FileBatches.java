@@ -21,9 +21,9 @@ import java.util.function.Function;
  * streaming passes: {@link #check} reads every file and keeps nothing (a bad line stops the command
  * before anything is written, as when whole files were read into memory); {@link #write} reads them
  * again and hands the records to the engine a batch at a time, one commit each. A batch the engine
- * refuses (an id of another namespace, a vector of the wrong dimension) or cannot write (a full
- * disk) stops the command with the earlier batches committed; running it again finishes the work,
- * since saving or importing the same records again stores no duplicate.
+ * refuses (a vector of the wrong dimension) or cannot write (a full disk) stops the command with
+ * the earlier batches committed; running it again finishes the work, since saving or importing the
+ * same records again stores no duplicate.
  */
 final class FileBatches {
   /** The default records per commit: small enough to keep memory flat, large enough for speed. */

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
           + " values, an unchanged line writes nothing.",
       "Every file is checked first: a bad line stops the ingest before anything is written. Records"
           + " are then saved in batches of --batch, one commit each. If a batch fails (a full disk,"
-          + " an id of another namespace), the batches before it stay saved; fix the cause and run"
+          + " a vector of the wrong dimension), the batches before it stay saved; fix the cause and run"
           + " the same command again: saving the same records again stores no duplicates."
     })
 final class IngestCommand implements Callable<Integer> {
@@ -79,6 +79,6 @@ final class IngestCommand implements Callable<Integer> {
         config.indexDir(),
         (System.nanoTime() - start) / 1e6,
         report);
-    return 0;
+    return PartialSync.report(report, spec.commandLine().getErr());
   }
 }

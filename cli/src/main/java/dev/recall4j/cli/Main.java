@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code bin/recall4j}: the command-line face of the engine. Errors are one line on stderr and a
  * non-zero exit (1 for a failure, 2 for a usage error, {@value #EXIT_DAMAGED} when the index is
- * damaged); {@code --verbose} adds the stack trace.
+ * damaged, {@value PartialSync#EXIT} for a partial sync or ingest: some bad files or rows left out,
+ * everything else synced); {@code --verbose} adds the stack trace.
  */
 @Command(
     name = "recall4j",

@@ -105,7 +105,7 @@ final class RecordCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     EngineConfig config = options.config();
     MemoryRecord after;
-    try (IndexWrites writes = options.openWrites(config)) {
+    try (IndexWrites writes = options.openRecordWrites(config)) {
       after = writes.change(verb.change, options.scope(config), id);
     }
     String state =

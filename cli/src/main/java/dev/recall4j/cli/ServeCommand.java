@@ -2,6 +2,7 @@ package dev.recall4j.cli;
 
 import dev.recall4j.engine.ConfigFile;
 import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Teams;
 import dev.recall4j.server.HttpServer;
@@ -12,9 +13,11 @@ import dev.recall4j.server.ServerSettings;
 import dev.recall4j.server.StdioServer;
 import dev.recall4j.server.Tenant;
 import dev.recall4j.server.TokenGrant;
+import dev.recall4j.sources.SourceWriteBack;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -153,13 +156,29 @@ final class ServeCommand implements Callable<Integer> {
       engine.close();
       throw e;
     }
+    // The tools' appends, forgets and supersedes write a writable source's files first.
+    IndexWrites writes;
+    try {
+      writes =
+          SourceWriteBack.wrap(
+              engine,
+              config.indexDir(),
+              options.scope(config),
+              SourceOptions.read(options),
+              Clock.systemUTC());
+    } catch (IOException | RuntimeException e) {
+      try (engine) {
+        localWrites.close();
+      }
+      throw e;
+    }
     IntegrityWatch watch = IntegrityWatch.start(engine, checkEvery);
     AutoCloseable server;
     Waiter waiter;
     try {
       if (transport.stdio) {
         // Standard output carries MCP messages only; logs go to standard error.
-        StdioServer stdio = StdioServer.start(engine, settings, System.in, System.out);
+        StdioServer stdio = StdioServer.start(engine, writes, settings, System.in, System.out);
         server = stdio;
         waiter = stdio::awaitClose;
         // Ready, said where a client or its user looks: stdout is the protocol's.
@@ -168,7 +187,7 @@ final class ServeCommand implements Callable<Integer> {
             .printf("recall4j serve: serving %s over stdio (MCP)%n", config.indexDir());
         spec.commandLine().getErr().flush();
       } else {
-        HttpServer http = HttpServer.start(engine, settings, host, port);
+        HttpServer http = HttpServer.start(engine, writes, settings, host, port);
         server = http;
         waiter = http::join;
         spec.commandLine()

@@ -57,6 +57,7 @@ final class StatusCommand implements Callable<Integer> {
             source.files(),
             source.records(),
             source.lastSync());
+        source.errors().forEach(e -> out.printf(Locale.ROOT, "  error:    %s%n", e));
       }
       StatsCommand.printBudget(
           out, config, engine.statistics().budgetAdvice(options.scope(config)));

@@ -74,7 +74,7 @@ final class SupersedeCommand implements Callable<Integer> {
     EngineConfig config = options.config();
     Scope scope = options.scope(config);
     MemoryRecord created;
-    try (IndexWrites writes = options.openWrites(config)) {
+    try (IndexWrites writes = options.openRecordWrites(config)) {
       MemoryRecord old =
           writes
               .get(scope, oldId)

@@ -33,7 +33,9 @@ import picocli.CommandLine.Spec;
           + " While serve holds the index, the changes go through it.",
       "A record's id is SOURCE:PATH#CHUNK; a changed file's records are replaced, a vanished file's"
           + " marked deleted, an unchanged file costs nothing; pins, archives and forgets made"
-          + " through recall4j survive. Prints what changed per source."
+          + " through recall4j survive. Prints what changed per source.",
+      "A bad file or row is reported on stderr and left out, everything else synced: exit 4"
+          + " (partial); status lists the errors until they are fixed."
     })
 final class SyncCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -76,36 +78,39 @@ final class SyncCommand implements Callable<Integer> {
           paths.isEmpty()
               ? () -> sync.syncAll(sources.sources())
               : () -> sync.syncPaths(sources.sources(), paths);
-      print(out, run.call());
-      if (watch) {
-        List<Path> roots =
-            paths.isEmpty() ? sources.sources().stream().map(SourceSpec::path).toList() : paths;
-        PrintWriter err = spec.commandLine().getErr();
-        try (SourceWatcher watcher =
-            new SourceWatcher(
-                roots,
-                () -> {
-                  Map<String, SyncReport> reports = run.call();
-                  print(out, reports);
-                  return reports.values().stream().reduce(SyncReport.EMPTY, SyncReport::plus);
-                },
-                SourceWatcher.DEFAULT_DEBOUNCE,
-                r -> {},
-                e -> {
-                  err.println("recall4j: " + e.getMessage());
-                  err.flush();
-                })) {
-          out.printf(Locale.ROOT, "watching %d paths; Ctrl-C to stop%n", roots.size());
-          out.flush();
-          new CountDownLatch(1).await();
-        }
+      PrintWriter err = spec.commandLine().getErr();
+      int exit = PartialSync.report(print(out, run.call()), err);
+      if (!watch) {
+        return exit;
+      }
+      List<Path> roots =
+          paths.isEmpty() ? sources.sources().stream().map(SourceSpec::path).toList() : paths;
+      try (SourceWatcher watcher =
+          new SourceWatcher(
+              roots,
+              () -> {
+                SyncReport total = print(out, run.call());
+                PartialSync.report(total, err);
+                return total;
+              },
+              SourceWatcher.DEFAULT_DEBOUNCE,
+              r -> {},
+              e -> {
+                err.println("recall4j: " + e.getMessage());
+                err.flush();
+              })) {
+        out.printf(Locale.ROOT, "watching %d paths; Ctrl-C to stop%n", roots.size());
+        out.flush();
+        new CountDownLatch(1).await();
       }
     }
     return 0;
   }
 
-  private static void print(PrintWriter out, Map<String, SyncReport> reports) {
+  /** Prints each source's report and returns their sum. */
+  private static SyncReport print(PrintWriter out, Map<String, SyncReport> reports) {
     reports.forEach((name, r) -> out.printf(Locale.ROOT, "%s: %s%n", name, r));
     out.flush();
+    return reports.values().stream().reduce(SyncReport.EMPTY, SyncReport::plus);
   }
 }

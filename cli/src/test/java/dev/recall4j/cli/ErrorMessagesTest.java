@@ -59,7 +59,7 @@ class ErrorMessagesTest {
             dir.resolve("latin1.jsonl"),
             "{\"silo\":\"kb\",\"content\":\"caf\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1));
     Run ingest = run("ingest", "--index", index(), "--embedder", "none", file.toString());
-    assertEquals(1, ingest.exit());
+    assertEquals(PartialSync.EXIT, ingest.exit(), "a bad file is left out: partial");
     assertEquals(
         "recall4j: "
             + file

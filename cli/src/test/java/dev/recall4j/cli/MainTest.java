@@ -134,7 +134,7 @@ class MainTest {
         {"id":"x","silo":"notes","content":"unknown silo"}
         """);
     Run ingest = run("ingest", "--index", index(), "--embedder", "none", bad.toString());
-    assertEquals(1, ingest.exit());
+    assertEquals(PartialSync.EXIT, ingest.exit(), "a bad file is left out: partial");
     assertEquals(1, ingest.err().lines().count(), ingest.err());
     assertTrue(
         ingest.err().startsWith("recall4j: " + bad + ":2: silo: unknown value \"notes\""),
@@ -213,20 +213,31 @@ class MainTest {
   }
 
   @Test
-  void anOverLongIdentityIsRefusedWithItsLength() throws IOException {
+  void anOverLongIdentityIsIngestedAndCutWithAMarkerWhenRecalled() throws IOException {
+    // Issue 32: an agent's L0 row over 1,000 characters was refused; it is stored as written and
+    // the packer's identity cap cuts it.
     Path identity =
         Files.writeString(
             dir.resolve("identity.jsonl"),
-            "{\"id\":\"me\",\"silo\":\"memory\",\"kind\":\"identity\",\"content\":\""
-                + "x".repeat(1001)
+            "{\"id\":\"me\",\"silo\":\"memory\",\"kind\":\"identity\",\"tier\":\"pinned\","
+                + "\"content\":\""
+                + "I am the agent. ".repeat(100)
                 + "\"}\n");
     Run ingest = run("ingest", "--index", index(), "--embedder", "none", identity.toString());
-    assertEquals(1, ingest.exit());
-    assertEquals(
-        "recall4j: "
-            + identity
-            + ":1: content: an identity (L0) record must be at most 1000 characters, got 1001\n",
-        ingest.err());
+    assertEquals(0, ingest.exit(), ingest.err());
+    Run recall =
+        run(
+            "recall",
+            "--index",
+            index(),
+            "--embedder",
+            "none",
+            "--budget",
+            "4000",
+            "--query",
+            "agent");
+    assertEquals(0, recall.exit(), recall.err());
+    assertTrue(recall.out().contains("I am the agent. […]"), recall.out());
   }
 
   @Test

@@ -176,7 +176,7 @@ class ReliabilityCommandsTest {
     Run repair = run(idx("repair"));
     assertEquals(0, repair.exit(), repair.err());
     assertTrue(repair.out().startsWith("wrote 3 records to the new index"), repair.out());
-    assertTrue(repair.out().contains("lost write: d ("), repair.out());
+    assertTrue(repair.out().contains("lost write: default/d ("), repair.out());
   }
 
   @Test

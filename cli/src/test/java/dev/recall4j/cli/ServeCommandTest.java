@@ -118,6 +118,72 @@ class ServeCommandTest {
     }
   }
 
+  @Test
+  void theJsonApiWritesAWritableLogFirstThenTheIndex() throws Exception {
+    Files.writeString(
+        dir.resolve("recall4j.yaml"),
+        "sources:\n  - {name: harness, type: daily-log, path: workspace, writable: true}\n");
+    Path index = dir.resolve("index");
+    Served served = serve(index, "none");
+    Path log =
+        dir.resolve(
+            "workspace/memory/" + java.time.LocalDate.now(java.time.ZoneOffset.UTC) + ".md");
+    try {
+      HttpResponse<String> saved =
+          served.post("/v1/records", "{\"content\": \"The gauge at Brest reports hourly.\"}");
+      assertEquals(200, saved.statusCode(), saved.body());
+      assertTrue(
+          Files.readString(log).endsWith("- The gauge at Brest reports hourly.\n"),
+          Files.readString(log));
+      String id =
+          new com.fasterxml.jackson.databind.ObjectMapper()
+              .readTree(saved.body())
+              .get("id")
+              .asText();
+      // memory_forget over MCP: a synced record's id holds '/', which /v1/records/{id} cannot carry
+      HttpResponse<String> forgotten =
+          java.net.http.HttpClient.newHttpClient()
+              .send(
+                  java.net.http.HttpRequest.newBuilder(
+                          java.net.URI.create("http://127.0.0.1:" + served.port() + "/mcp"))
+                      .header("Content-Type", "application/json")
+                      .header("Accept", "application/json, text/event-stream")
+                      .POST(
+                          java.net.http.HttpRequest.BodyPublishers.ofString(
+                              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+                                  + "\"params\":{\"name\":\"memory_forget\",\"arguments\":"
+                                  + "{\"id\":\""
+                                  + id
+                                  + "\"}}}"))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, forgotten.statusCode(), forgotten.body());
+      assertTrue(forgotten.body().contains("\"isError\":false"), forgotten.body());
+      assertTrue(
+          Files.readString(log).endsWith("- ~~The gauge at Brest reports hourly.~~\n"),
+          Files.readString(log));
+    } finally {
+      served.process().destroy();
+      assertTrue(served.process().waitFor(60, TimeUnit.SECONDS));
+    }
+    StringWriter out = new StringWriter();
+    int exit =
+        Main.run(
+            new String[] {
+              "sync",
+              "--config",
+              dir.resolve("recall4j.yaml").toString(),
+              "--index",
+              index.toString(),
+              "--embedder",
+              "none"
+            },
+            new PrintWriter(out, true),
+            new PrintWriter(new StringWriter(), true));
+    assertEquals(0, exit);
+    assertTrue(out.toString().contains("0 added, 0 updated, 0 deleted"), out.toString());
+  }
+
   /** A serve process over HTTP on a free loopback port, which its first line names. */
   private record Served(Process process, int port) {
     HttpResponse<String> post(String path, String body) throws Exception {

@@ -151,7 +151,7 @@ class SyncCommandTest {
     assertTrue(bad.err().contains("sources[0].type: unknown source type \"wiki\""), bad.err());
     Path note = write("vault/bad.md", "---\ntrust: high\n---\nBody.\n");
     Run fm = run("sync", note.toString());
-    assertEquals(1, fm.exit());
+    assertEquals(PartialSync.EXIT, fm.exit(), "a bad file is left out: partial");
     assertEquals(
         "recall4j: " + note + ":2: front matter: trust: must be a number in [0, 1], got high\n",
         fm.err());

@@ -4,6 +4,7 @@ import static dev.recall4j.engine.UncheckedIo.io;
 
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.RecallResult;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,7 +38,7 @@ final class AccessLog {
   private final Batcher<RecallLogEntry> recallLog;
 
   /** The records one recall injected, and when. */
-  private record Access(List<String> ids, Instant when) {}
+  private record Access(List<RecordKey> keys, Instant when) {}
 
   /**
    * @param statsStore where recalls are logged; null keeps no log
@@ -72,7 +73,8 @@ final class AccessLog {
   void afterRecall(RecallRequest request, RecallResult result) {
     Instant when = clock.instant();
     if (!result.items().isEmpty()) {
-      accesses.submit(new Access(result.items().stream().map(i -> i.record().id()).toList(), when));
+      accesses.submit(
+          new Access(result.items().stream().map(i -> RecordKey.of(i.record())).toList(), when));
     }
     if (recallLog != null) {
       recallLog.submit(RecallLogEntry.of(request.scope(), request.query(), result, when));
@@ -90,10 +92,10 @@ final class AccessLog {
    * so a concurrent state change cannot lose an increment.
    */
   private void applyAccesses(List<Access> batch) {
-    Map<String, Long> counts = new TreeMap<>();
+    Map<RecordKey, Long> counts = new TreeMap<>();
     Instant latest = Instant.MIN;
     for (Access access : batch) {
-      new TreeSet<>(access.ids()).forEach(id -> counts.merge(id, 1L, Long::sum));
+      new TreeSet<>(access.keys()).forEach(key -> counts.merge(key, 1L, Long::sum));
       latest = access.when().isAfter(latest) ? access.when() : latest;
     }
     Instant when = latest;

@@ -4,6 +4,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Status;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import java.io.IOException;
 import java.util.HashMap;
@@ -73,7 +74,7 @@ final class DuplicateIndex {
     if (loaded) {
       return;
     }
-    String after = null;
+    RecordKey after = null;
     for (List<MemoryRecord> page = store.page(null, PAGE);
         !page.isEmpty();
         page = store.page(after, PAGE)) {
@@ -82,7 +83,7 @@ final class DuplicateIndex {
           ids.merge(key(r), r.id(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
         }
       }
-      after = page.get(page.size() - 1).id();
+      after = RecordKey.of(page.get(page.size() - 1));
     }
     loaded = true;
   }

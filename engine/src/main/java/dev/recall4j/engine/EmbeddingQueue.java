@@ -2,6 +2,7 @@ package dev.recall4j.engine;
 
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -80,8 +81,8 @@ final class EmbeddingQueue {
   /** Embeds up to one batch; false when nothing was left to embed. */
   private boolean embedNextBatch() throws IOException {
     List<MemoryRecord> pending = new ArrayList<>();
-    for (String id : store.idsWithoutVector(batchSize)) {
-      store.get(id).ifPresent(pending::add);
+    for (RecordKey key : store.keysWithoutVector(batchSize)) {
+      store.get(key).ifPresent(pending::add);
     }
     if (pending.isEmpty()) {
       return false;
@@ -93,7 +94,7 @@ final class EmbeddingQueue {
           List<MemoryRecord> embedded = new ArrayList<>();
           for (int i = 0; i < pending.size(); i++) {
             MemoryRecord read = pending.get(i);
-            Optional<MemoryRecord> now = get(read.id());
+            Optional<MemoryRecord> now = get(RecordKey.of(read));
             if (now.isPresent()
                 && now.get().vector() == null
                 && now.get().contentHash().equals(read.contentHash())) {
@@ -118,9 +119,9 @@ final class EmbeddingQueue {
     return written[0] > 0;
   }
 
-  private Optional<MemoryRecord> get(String id) {
+  private Optional<MemoryRecord> get(RecordKey key) {
     try {
-      return store.get(id);
+      return store.get(key);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -5,7 +5,11 @@ import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.StoreInfo;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * What an index holds, for {@code bin/recall4j status}.
@@ -41,13 +45,25 @@ public record EngineStatus(
   }
 
   /**
-   * Counts and sizes of what the scope reaches in {@code store} ({@link Scope#canReach}: the whole
-   * namespace for a scope without a project).
+   * Counts of what the scope, holding these teams, reaches ({@link Scope#canReach}: the whole
+   * namespace for a scope without a project): its own namespace and its teams', never another;
+   * {@code sizeBytes} is the whole index's.
    */
-  static EngineStatus of(RecordStore store, Scope scope) throws IOException {
-    StoreFilter all = StoreFilter.all(scope).withAllProjects(scope.project() == null);
+  static EngineStatus of(RecordStore store, Scope scope, Teams teams) throws IOException {
+    List<Scope> granted = teams.visibleScopes(scope);
+    Map<String, Long> bySilo = new TreeMap<>();
+    Map<String, Long> byKind = new TreeMap<>();
+    Map<String, Long> byStatus = new TreeMap<>();
+    Map<String, Long> byTier = new TreeMap<>();
+    for (Scope visible : granted) {
+      StoreFilter all = StoreFilter.all(visible).withAllProjects(visible.project() == null);
+      store.counts(all, "silo").forEach((k, n) -> bySilo.merge(k, n, Long::sum));
+      store.counts(all, "kind").forEach((k, n) -> byKind.merge(k, n, Long::sum));
+      store.counts(all, "status").forEach((k, n) -> byStatus.merge(k, n, Long::sum));
+      store.counts(all, "tier").forEach((k, n) -> byTier.merge(k, n, Long::sum));
+    }
+    Set<String> namespaces = granted.stream().map(Scope::namespace).collect(Collectors.toSet());
     StoreInfo info = store.info();
-    Map<String, Long> bySilo = store.counts(all, "silo");
     return new EngineStatus(
         info.location(),
         bySilo.values().stream().mapToLong(Long::longValue).sum(),
@@ -55,9 +71,11 @@ public record EngineStatus(
         info.embeddingModel(),
         info.dimension(),
         bySilo,
-        store.counts(all, "kind"),
-        store.counts(all, "status"),
-        store.counts(all, "tier"),
-        store.idsWithoutVector(Integer.MAX_VALUE).size());
+        byKind,
+        byStatus,
+        byTier,
+        store.keysWithoutVector(Integer.MAX_VALUE).stream()
+            .filter(key -> namespaces.contains(key.namespace()))
+            .count());
   }
 }

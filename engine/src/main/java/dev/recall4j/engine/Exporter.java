@@ -5,6 +5,7 @@ import static dev.recall4j.engine.UncheckedIo.io;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import java.util.List;
 import java.util.function.Consumer;
@@ -26,7 +27,7 @@ final class Exporter {
     Checks.notNull(teams, "teams");
     Checks.notNull(sink, "sink");
     long count = 0;
-    String after = null;
+    RecordKey after = null;
     for (List<MemoryRecord> page = pageAfter(null); !page.isEmpty(); page = pageAfter(after)) {
       for (MemoryRecord r : page) {
         if (teams.canReach(scope, r.scope())) {
@@ -34,12 +35,12 @@ final class Exporter {
           count++;
         }
       }
-      after = page.get(page.size() - 1).id();
+      after = RecordKey.of(page.get(page.size() - 1));
     }
     return count;
   }
 
-  private List<MemoryRecord> pageAfter(String after) {
+  private List<MemoryRecord> pageAfter(RecordKey after) {
     return io(() -> store.page(after, PAGE));
   }
 }

@@ -79,9 +79,9 @@ public interface IndexWrites extends Closeable {
    *
    * <p><b>Replace by id.</b> A record whose id is stored already replaces it, keeping the stored
    * {@code created} (the earlier of the two), {@code recallCount} and {@code lastAccessed}; its
-   * {@code updated} becomes now. An id held by another namespace is refused, since ids are global
-   * to the index and a save must never touch another namespace's record. Where the batch repeats an
-   * id, the later record wins. Use {@link #importAll} to restore records exactly as given.
+   * {@code updated} becomes now. Ids are unique within a namespace: the same id in another
+   * namespace is another record, never touched. Where the batch repeats an id, the later record
+   * wins. Use {@link #importAll} to restore records exactly as given.
    *
    * @return the records as stored, one per input in input order
    * @throws IllegalArgumentException naming the field of the first bad record; nothing is written

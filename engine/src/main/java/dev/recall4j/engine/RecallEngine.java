@@ -395,7 +395,12 @@ public final class RecallEngine implements IndexWrites {
 
   /** Counts and sizes of what the namespace holds. */
   public EngineStatus status(Scope scope) {
-    return io(() -> EngineStatus.of(store, scope));
+    return status(scope, Teams.NONE);
+  }
+
+  /** Counts of what a caller holding these teams reaches: its namespace and its teams' only. */
+  public EngineStatus status(Scope scope, Teams teams) {
+    return io(() -> EngineStatus.of(store, scope, teams));
   }
 
   /**

@@ -109,6 +109,27 @@ public final class RecordFiles {
     return Utf8Lines.decodeAll(Files.readAllBytes(file), file.toString());
   }
 
+  /**
+   * {@link #readText(Path)} of a file of at most {@code maxBytes}: a larger file (or one that grows
+   * past the limit while it is read) is refused before more than the limit is held.
+   *
+   * @throws FileTooLargeException naming the file, its size and the limit
+   */
+  public static String readText(Path file, long maxBytes) throws IOException {
+    long size = Files.size(file);
+    if (size > maxBytes) {
+      throw new FileTooLargeException(file.toString(), size, maxBytes);
+    }
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(file)) {
+      bytes = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
+    }
+    if (bytes.length > maxBytes) {
+      throw new FileTooLargeException(file.toString(), Files.size(file), maxBytes);
+    }
+    return Utf8Lines.decodeAll(bytes, file.toString());
+  }
+
   /** Streams the records of JSONL text; {@code file} names it in errors. */
   static long forEachJsonl(
       InputStream in,

@@ -6,6 +6,7 @@ import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Status;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,13 +24,22 @@ final class RecordLookup {
 
   /**
    * The record with this id if the scope, holding these teams, reaches it ({@link Scope#canReach}),
-   * in any status or tier.
+   * in any status or tier: looked up in the scope's own namespace first, then in each team's. An id
+   * is unique only within a namespace, so a record of any other namespace is never looked at.
    */
   Optional<MemoryRecord> get(Scope scope, Teams teams, String id) {
     Checks.notNull(scope, "scope");
     Checks.notNull(teams, "teams");
     Checks.notBlank(id, "id");
-    return io(() -> store.get(id)).filter(r -> teams.canReach(scope, r.scope()));
+    for (Scope visible : teams.visibleScopes(scope)) {
+      Optional<MemoryRecord> found =
+          io(() -> store.get(new RecordKey(visible.namespace(), id)))
+              .filter(r -> visible.canReach(r.scope()));
+      if (found.isPresent()) {
+        return found;
+      }
+    }
+    return Optional.empty();
   }
 
   /** The record the scope may see, or an {@link IllegalArgumentException} naming the id. */

@@ -9,6 +9,7 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.Wire;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
 import java.time.Clock;
@@ -76,7 +77,7 @@ final class RecordWrites {
               batch.commit();
               // A later record of the batch may have replaced an earlier one: report what was
               // written.
-              return stored.stream().map(r -> batch.staged(r.id())).toList();
+              return stored.stream().map(r -> batch.staged(RecordKey.of(r))).toList();
             }));
   }
 
@@ -87,8 +88,6 @@ final class RecordWrites {
             () -> {
               WriteBatch batch = new WriteBatch(store, duplicates);
               for (MemoryRecord record : embedded) {
-                MemoryRecord existing = batch.current(record.id());
-                checkSameNamespace(existing, record);
                 batch.stage(record);
               }
               batch.commit();
@@ -120,7 +119,7 @@ final class RecordWrites {
           MemoryRecord old = lookup.require(scope, oldId);
           requireActive(old, "superseded");
           Checks.require(
-              io(() -> store.get(embedded.id())).isEmpty(),
+              io(() -> store.get(RecordKey.of(embedded))).isEmpty(),
               "newRecord.id",
               "a record %s is already stored; a superseding record needs a new id",
               Checks.excerpt(embedded.id()));
@@ -196,7 +195,7 @@ final class RecordWrites {
     return lock.locked(
         () -> {
           MemoryRecord current = lookup.require(scope, id);
-          io(() -> store.purge(current.id()));
+          io(() -> store.purge(RecordKey.of(current)));
           duplicates.update(current, null);
           return current;
         });
@@ -207,7 +206,7 @@ final class RecordWrites {
         () -> {
           List<MemoryRecord> purged =
               ids.stream().distinct().map(id -> lookup.require(scope, id)).toList();
-          io(() -> store.purgeAll(purged.stream().map(MemoryRecord::id).toList()));
+          io(() -> store.purgeAll(purged.stream().map(RecordKey::of).toList()));
           purged.forEach(r -> duplicates.update(r, null));
           return purged;
         });
@@ -230,7 +229,7 @@ final class RecordWrites {
           List<String> ids = new ArrayList<>();
           if (action == SessionEnd.Action.DROP) {
             held.forEach(r -> ids.add(r.id()));
-            io(() -> store.purgeAll(ids));
+            io(() -> store.purgeAll(held.stream().map(RecordKey::of).toList()));
             held.forEach(r -> duplicates.update(r, null));
           } else {
             List<MemoryRecord> before = new ArrayList<>();
@@ -276,8 +275,7 @@ final class RecordWrites {
    * the stored creation time and statistics), or a refresh of the stored record it repeats.
    */
   private MemoryRecord resolve(WriteBatch batch, MemoryRecord record) {
-    MemoryRecord existing = batch.current(record.id());
-    checkSameNamespace(existing, record);
+    MemoryRecord existing = batch.current(RecordKey.of(record));
     if (existing != null) {
       Instant updated = later(existing.updated());
       return record.toBuilder()
@@ -292,20 +290,13 @@ final class RecordWrites {
     if (repeated.isEmpty()) {
       return record;
     }
-    MemoryRecord original = batch.current(repeated.get());
+    MemoryRecord original =
+        batch.current(new RecordKey(record.scope().namespace(), repeated.get()));
     MemoryRecord.Builder refreshed = original.toBuilder().updated(later(original.updated()));
     if (original.tier() == Tier.ARCHIVED) {
       refreshed.tier(Tier.ACTIVE);
     }
     return refreshed.build();
-  }
-
-  private static void checkSameNamespace(MemoryRecord existing, MemoryRecord record) {
-    Checks.require(
-        existing == null || existing.scope().namespace().equals(record.scope().namespace()),
-        "id",
-        "%s is already used by a record of another namespace; ids are unique across the index",
-        Checks.excerpt(record.id()));
   }
 
   private MemoryRecord write(MemoryRecord before, MemoryRecord after) {
@@ -393,7 +384,7 @@ final class RecordWrites {
   Saved add(MemoryRecord record) {
     Checks.notNull(record, "record");
     boolean sameAsStored =
-        io(() -> store.get(record.id()))
+        io(() -> store.get(RecordKey.of(record)))
             .filter(
                 r ->
                     r.isRecallable()

@@ -2,6 +2,7 @@ package dev.recall4j.engine;
 
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.store.LuceneStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -76,14 +77,15 @@ public final class Reindexer {
             "resuming reindex of {} ({} records already done)", index, target.info().records());
       }
       long done = 0;
-      String after = null;
+      RecordKey after = null;
       for (List<MemoryRecord> page = source.page(null, BATCH);
           !page.isEmpty();
           page = source.page(after, BATCH)) {
         List<MemoryRecord> copies = new ArrayList<>(page.size());
         List<MemoryRecord> toEmbed = new ArrayList<>();
         for (MemoryRecord record : page) {
-          Optional<MemoryRecord> copied = resumed ? target.get(record.id()) : Optional.empty();
+          Optional<MemoryRecord> copied =
+              resumed ? target.get(RecordKey.of(record)) : Optional.empty();
           if (copied.isEmpty()
               || !Passages.of(record, passageWords)
                   .equals(Passages.of(copied.get(), passageWords))) {
@@ -98,7 +100,7 @@ public final class Reindexer {
         }
         embedded += toEmbed.size();
         done += page.size();
-        after = page.get(page.size() - 1).id();
+        after = RecordKey.of(page.get(page.size() - 1));
         progress.update(done, total);
       }
       if (resumed) {
@@ -133,16 +135,16 @@ public final class Reindexer {
 
   /** Purges from the staging index the records purged from the index since the interrupted run. */
   private static void dropPurged(LuceneStore source, LuceneStore target) throws IOException {
-    String after = null;
+    RecordKey after = null;
     for (List<MemoryRecord> page = target.page(null, BATCH);
         !page.isEmpty();
         page = target.page(after, BATCH)) {
       for (MemoryRecord copied : page) {
-        if (source.get(copied.id()).isEmpty()) {
-          target.purge(copied.id());
+        if (source.get(RecordKey.of(copied)).isEmpty()) {
+          target.purge(RecordKey.of(copied));
         }
       }
-      after = page.get(page.size() - 1).id();
+      after = RecordKey.of(page.get(page.size() - 1));
     }
   }
 

@@ -2,6 +2,7 @@ package dev.recall4j.engine;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreInfo;
 import java.io.IOException;
@@ -92,7 +93,7 @@ public final class StoreCopy {
         long step = Math.max(1, sample == 0 ? Long.MAX_VALUE : info.records() / sample);
         List<MemoryRecord> kept = new ArrayList<>();
         long copied = 0;
-        String after = null;
+        RecordKey after = null;
         for (List<MemoryRecord> page = source.page(null, batch);
             !page.isEmpty();
             page = source.page(after, batch)) {
@@ -102,7 +103,7 @@ public final class StoreCopy {
               kept.add(r);
             }
           }
-          after = page.get(page.size() - 1).id();
+          after = RecordKey.of(page.get(page.size() - 1));
           progress.copied(copied, info.records());
         }
         target.compact();
@@ -121,10 +122,10 @@ public final class StoreCopy {
   /** The ids of these records that the target holds otherwise, or not at all. */
   private static List<String> differing(List<MemoryRecord> expected, RecordStore target)
       throws IOException {
-    Map<String, MemoryRecord> stored =
-        target.getAll(expected.stream().map(MemoryRecord::id).toList());
+    Map<RecordKey, MemoryRecord> stored =
+        target.getAll(expected.stream().map(RecordKey::of).toList());
     return expected.stream()
-        .filter(r -> !r.equals(stored.get(r.id())))
+        .filter(r -> !r.equals(stored.get(RecordKey.of(r))))
         .map(MemoryRecord::id)
         .toList();
   }

@@ -3,6 +3,7 @@ package dev.recall4j.engine;
 import static dev.recall4j.engine.UncheckedIo.io;
 
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -19,11 +20,11 @@ final class WriteBatch {
   /** The index's content repeats, updated on commit. */
   private final DuplicateIndex duplicates;
 
-  /** What the batch writes, by id, in staging order. */
-  private final Map<String, MemoryRecord> staged = new LinkedHashMap<>();
+  /** What the batch writes, by key, in staging order. */
+  private final Map<RecordKey, MemoryRecord> staged = new LinkedHashMap<>();
 
-  /** What the index held before, by id (null: absent). */
-  private final Map<String, MemoryRecord> before = new HashMap<>();
+  /** What the index held before, by key (null: absent). */
+  private final Map<RecordKey, MemoryRecord> before = new HashMap<>();
 
   /** Content repeats among the staged records, by staged id. */
   private final DuplicateIndex stagedDuplicates = DuplicateIndex.empty();
@@ -34,20 +35,20 @@ final class WriteBatch {
   }
 
   /** The record's state as the batch would leave it: staged, else stored, else null. */
-  MemoryRecord current(String id) {
-    MemoryRecord s = staged.get(id);
+  MemoryRecord current(RecordKey key) {
+    MemoryRecord s = staged.get(key);
     if (s != null) {
       return s;
     }
-    if (!before.containsKey(id)) {
-      before.put(id, io(() -> store.get(id)).orElse(null));
+    if (!before.containsKey(key)) {
+      before.put(key, io(() -> store.get(key)).orElse(null));
     }
-    return before.get(id);
+    return before.get(key);
   }
 
-  /** The staged record with this id, null if none. */
-  MemoryRecord staged(String id) {
-    return staged.get(id);
+  /** The staged record with this key, null if none. */
+  MemoryRecord staged(RecordKey key) {
+    return staged.get(key);
   }
 
   Optional<String> duplicateOf(MemoryRecord r) {
@@ -56,8 +57,9 @@ final class WriteBatch {
   }
 
   MemoryRecord stage(MemoryRecord r) {
-    MemoryRecord previous = current(r.id());
-    staged.put(r.id(), r);
+    RecordKey key = RecordKey.of(r);
+    MemoryRecord previous = current(key);
+    staged.put(key, r);
     stagedDuplicates.update(previous, r);
     return r;
   }
@@ -67,6 +69,6 @@ final class WriteBatch {
       return;
     }
     io(() -> store.upsertAll(staged.values()));
-    staged.forEach((id, r) -> duplicates.update(before.get(id), r));
+    staged.forEach((key, r) -> duplicates.update(before.get(key), r));
   }
 }

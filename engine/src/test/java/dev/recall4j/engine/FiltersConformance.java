@@ -34,12 +34,7 @@ public abstract class FiltersConformance extends StoreSuite {
   @TempDir Path workspace;
 
   RecallEngine open() throws IOException {
-    EngineConfig config =
-        EngineConfig.builder(workspace)
-            .embedderProvider(EmbedderProvider.NONE)
-            .statsEnabled(false)
-            .store(newStore())
-            .build();
+    EngineConfig config = engineConfig(workspace);
     return RecallEngine.open(config, new HashingEmbedder(16), RecallEngineTest.CLOCK);
   }
 

@@ -32,4 +32,7 @@ class InProcessConformanceTest {
 
   @Nested
   class Budget extends BudgetConformance {}
+
+  @Nested
+  class SharedIds extends SharedIdConformance {}
 }

@@ -58,12 +58,7 @@ public abstract class IsolationConformance extends StoreSuite {
   @MethodSource(SEEDS)
   void noPathLeaksAcrossNamespacesOrUnheldTeams(long seed) throws IOException {
     Random random = new Random(seed);
-    EngineConfig config =
-        EngineConfig.builder(workspace)
-            .embedderProvider(EmbedderProvider.NONE)
-            .statsEnabled(false)
-            .store(newStore())
-            .build();
+    EngineConfig config = engineConfig(workspace);
     try (RecallEngine engine =
         RecallEngine.open(config, new HashingEmbedder(16), Clock.fixed(NOW, ZoneOffset.UTC))) {
       List<MemoryRecord> corpus = new ArrayList<>();

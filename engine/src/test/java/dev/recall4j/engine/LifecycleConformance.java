@@ -2,7 +2,6 @@ package dev.recall4j.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.Kind;
@@ -177,13 +176,14 @@ public abstract class LifecycleConformance extends StoreSuite {
       engine.save(memory("shared-id", "Alice's secret."));
       MemoryRecord bobs =
           memory("shared-id", "Bob's text.").toBuilder().scope(Scope.of("bob")).build();
-      IllegalArgumentException e =
-          assertThrows(IllegalArgumentException.class, () -> engine.save(bobs));
-      assertTrue(
-          e.getMessage()
-              .startsWith("id: \"shared-id\" is already used by a record of another namespace"),
-          e.getMessage());
+      engine.save(bobs);
       assertEquals("Alice's secret.", engine.get(ALICE, "shared-id").orElseThrow().content());
+      assertEquals("Bob's text.", engine.get(Scope.of("bob"), "shared-id").orElseThrow().content());
+      engine.change(IndexWrites.Change.FORGET, Scope.of("bob"), "shared-id");
+      assertEquals(Status.ACTIVE, engine.get(ALICE, "shared-id").orElseThrow().status());
+      engine.change(IndexWrites.Change.PURGE, Scope.of("bob"), "shared-id");
+      assertEquals("Alice's secret.", engine.get(ALICE, "shared-id").orElseThrow().content());
+      assertTrue(engine.get(Scope.of("bob"), "shared-id").isEmpty());
     }
   }
 

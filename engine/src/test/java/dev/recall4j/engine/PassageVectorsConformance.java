@@ -59,7 +59,7 @@ public abstract class PassageVectorsConformance extends StoreSuite {
       store.upsertAll(
           List.of(longRecord("long"), record("west", "points west").vector(WEST).build()));
       StoreFilter filter = StoreFilter.recallable(Scope.of("ns"));
-      MemoryRecord held = store.get("long").orElseThrow();
+      MemoryRecord held = store.get(key("long")).orElseThrow();
       List<Hit> hits = store.searchVector(UP, filter, 10, Map.of("long", held));
       assertEquals(ids(store.searchVector(UP, filter, 10)), ids(hits));
       assertSame(held, hits.get(0).record());
@@ -72,7 +72,7 @@ public abstract class PassageVectorsConformance extends StoreSuite {
       MemoryRecord stored = longRecord("long");
       store.upsert(stored);
       store.upsert(record("plain", "one vector").vector(WEST).build());
-      MemoryRecord read = store.get("long").orElseThrow();
+      MemoryRecord read = store.get(key("long")).orElseThrow();
       assertEquals(stored, read);
       assertEquals(3, read.vectorCount());
       assertArrayEquals(UP, read.passageVectors().get(0));
@@ -86,7 +86,7 @@ public abstract class PassageVectorsConformance extends StoreSuite {
               .map(MemoryRecord::id)
               .toList());
       assertEquals(2L, store.counts(all, "silo").get("memory"));
-      assertEquals(List.of(), store.idsWithoutVector(10));
+      assertEquals(List.of(), store.keysWithoutVector(10));
     }
   }
 
@@ -106,7 +106,7 @@ public abstract class PassageVectorsConformance extends StoreSuite {
       assertEquals(
           List.of("long", "second", "other"),
           ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 10)));
-      assertTrue(store.purge("long"));
+      assertTrue(store.purge(key("long")));
       store.compact();
       assertEquals(
           List.of("second", "other"),

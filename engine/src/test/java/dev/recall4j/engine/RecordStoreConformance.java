@@ -18,6 +18,7 @@ import dev.recall4j.core.Tier;
 import dev.recall4j.core.store.Hit;
 import dev.recall4j.core.store.IndexModelMismatchException;
 import dev.recall4j.core.store.IndexSettings;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.StoreInfo;
@@ -71,10 +72,10 @@ public abstract class RecordStoreConformance extends StoreSuite {
     StoreOpener at = newStore();
     try (RecordStore store = withVectors(at, 4)) {
       store.upsert(record);
-      assertEquals(record, store.get("mem-1").orElseThrow());
+      assertEquals(record, store.get(RecordKey.of(record)).orElseThrow());
     }
     try (RecordStore store = lexical(at)) {
-      assertEquals(record, store.get("mem-1").orElseThrow());
+      assertEquals(record, store.get(RecordKey.of(record)).orElseThrow());
       StoreInfo info = store.info();
       assertEquals(new StoreInfo(at.location(), MODEL, 4, 1, info.sizeBytes()), info);
       assertTrue(info.sizeBytes() > 0);
@@ -87,25 +88,37 @@ public abstract class RecordStoreConformance extends StoreSuite {
       store.upsert(record("a", "first version about penguins").build());
       store.upsert(record("a", "second version about walruses").build());
       assertEquals(1, store.info().records());
-      assertEquals("second version about walruses", store.get("a").orElseThrow().content());
+      assertEquals("second version about walruses", store.get(key("a")).orElseThrow().content());
       assertTrue(store.searchLexical("penguins", StoreFilter.all(NS), 10).isEmpty());
-      assertTrue(store.get("b").isEmpty());
-      assertEquals(Set.of("a"), store.getAll(List.of("b", "a", "c", "a")).keySet());
+      assertTrue(store.get(key("b")).isEmpty());
+      assertEquals(
+          Set.of(key("a")), store.getAll(List.of(key("b"), key("a"), key("c"), key("a"))).keySet());
     }
   }
 
   @Test
-  void aRecordMovedToAnotherNamespaceLeavesNothingBehind() throws IOException {
+  void theSameIdInTwoNamespacesIsTwoRecordsEachAddressedByItsKey() throws IOException {
+    RecordKey elsewhere = new RecordKey("elsewhere", "a");
     try (RecordStore store = lexical(newStore())) {
-      store.upsert(record("a", "moving penguins").build());
-      store.upsert(record("a", "moved penguins").scope(Scope.of("elsewhere")).build());
-      assertEquals(1, store.info().records());
-      assertTrue(store.searchLexical("penguins", StoreFilter.all(NS), 10).isEmpty());
+      store.upsert(record("a", "staying penguins").build());
+      store.upsert(record("a", "other penguins").scope(Scope.of("elsewhere")).build());
+      assertEquals(2, store.info().records());
+      assertEquals("staying penguins", store.get(key("a")).orElseThrow().content());
+      assertEquals("other penguins", store.get(elsewhere).orElseThrow().content());
       assertEquals(
-          List.of("a"),
-          ids(store.searchLexical("penguins", StoreFilter.all(Scope.of("elsewhere")), 10)));
-      assertTrue(store.purge("a"));
-      assertTrue(store.page(null, 10).isEmpty());
+          Set.of(key("a"), elsewhere), store.getAll(List.of(key("a"), elsewhere)).keySet());
+      assertEquals(List.of("a"), ids(store.searchLexical("staying", StoreFilter.all(NS), 10)));
+      assertTrue(store.searchLexical("other", StoreFilter.all(NS), 10).isEmpty());
+      assertEquals(
+          List.of(elsewhere, key("a")), store.page(null, 10).stream().map(RecordKey::of).toList());
+      assertEquals(
+          List.of(key("a")), store.page(elsewhere, 10).stream().map(RecordKey::of).toList());
+      store.recordAccess(List.of(elsewhere), T0);
+      assertEquals(0, store.get(key("a")).orElseThrow().recallCount());
+      assertEquals(1, store.get(elsewhere).orElseThrow().recallCount());
+      assertTrue(store.purge(elsewhere));
+      assertEquals("staying penguins", store.get(key("a")).orElseThrow().content());
+      assertEquals(1, store.info().records());
     }
   }
 
@@ -332,7 +345,7 @@ public abstract class RecordStoreConformance extends StoreSuite {
                   east, StoreFilter.all(NS).withStatuses(Set.of(Status.DELETED)), 10)));
       assertEquals(
           List.of("alien"), ids(store.searchVector(east, StoreFilter.all(Scope.of("other")), 10)));
-      assertEquals(List.of("novec"), store.idsWithoutVector(10));
+      assertEquals(List.of(key("novec")), store.keysWithoutVector(10));
     }
   }
 
@@ -352,8 +365,8 @@ public abstract class RecordStoreConformance extends StoreSuite {
       float[] east = {2, 0.1f, 0};
       StoreFilter filter = StoreFilter.recallable(NS);
       List<Hit> plain = store.searchVector(east, filter, 10);
-      MemoryRecord held = store.get("xy").orElseThrow();
-      MemoryRecord notAHit = store.get("y").orElseThrow().toBuilder().id("absent").build();
+      MemoryRecord held = store.get(key("xy")).orElseThrow();
+      MemoryRecord notAHit = store.get(key("y")).orElseThrow().toBuilder().id("absent").build();
       List<Hit> reusing =
           store.searchVector(east, filter, 10, Map.of("xy", held, "absent", notAHit));
       assertEquals(ids(plain), ids(reusing));
@@ -361,6 +374,11 @@ public abstract class RecordStoreConformance extends StoreSuite {
           plain.stream().map(Hit::score).toList(), reusing.stream().map(Hit::score).toList());
       assertSame(held, reusing.get(1).record());
       assertEquals(plain.get(0).record(), reusing.get(0).record());
+      // Ids are unique within a namespace only: another namespace's "x" is not this search's.
+      MemoryRecord elsewhere =
+          plain.get(0).record().toBuilder().scope(Scope.of("other")).content("not here").build();
+      List<Hit> foreign = store.searchVector(east, filter, 10, Map.of("x", elsewhere));
+      assertEquals(plain.get(0).record(), foreign.get(0).record());
     }
   }
 
@@ -467,7 +485,7 @@ public abstract class RecordStoreConformance extends StoreSuite {
       store.upsert(record("a", "text").build());
       assertNull(store.info().embeddingModel());
       assertEquals(0, store.info().dimension());
-      assertEquals(List.of("a"), store.idsWithoutVector(10));
+      assertEquals(List.of(key("a")), store.keysWithoutVector(10));
     }
     try (RecordStore store = withVectors(at, 2)) {
       store.upsert(record("b", "text").vector(new float[] {1, 2}).build());
@@ -475,7 +493,7 @@ public abstract class RecordStoreConformance extends StoreSuite {
     try (RecordStore store = lexical(at)) {
       assertEquals(MODEL, store.info().embeddingModel());
       assertEquals(2, store.info().dimension());
-      assertEquals(List.of("a"), store.idsWithoutVector(10));
+      assertEquals(List.of(key("a")), store.keysWithoutVector(10));
       assertEquals(
           List.of("b"), ids(store.searchVector(new float[] {1, 1}, StoreFilter.all(NS), 5)));
     }
@@ -492,12 +510,12 @@ public abstract class RecordStoreConformance extends StoreSuite {
               record("new", "new text").build(),
               record("bad", "bad vector").vector(new float[] {1, 2, 3}).build());
       assertMessage("vector: dimension 3", () -> store.upsertAll(batch));
-      assertEquals("original text", store.get("keep").orElseThrow().content());
+      assertEquals("original text", store.get(key("keep")).orElseThrow().content());
       assertEquals(1, store.info().records());
     }
     try (RecordStore store = withVectors(at, 2)) {
-      assertEquals("original text", store.get("keep").orElseThrow().content());
-      assertFalse(store.get("new").isPresent());
+      assertEquals("original text", store.get(key("keep")).orElseThrow().content());
+      assertFalse(store.get(key("new")).isPresent());
     }
   }
 
@@ -510,7 +528,7 @@ public abstract class RecordStoreConformance extends StoreSuite {
               record("b", "bee").build(),
               record("a", "second").build()));
       assertEquals(2, store.info().records());
-      assertEquals("second", store.get("a").orElseThrow().content());
+      assertEquals("second", store.get(key("a")).orElseThrow().content());
       store.upsertAll(List.of());
     }
   }
@@ -526,10 +544,10 @@ public abstract class RecordStoreConformance extends StoreSuite {
               record("a", "alpha").vector(new float[] {1, 0}).build(),
               record("b", "beta").recallCount(7).build()));
       long before = store.version();
-      store.recordAccess(List.of("a", "b", "a", "unknown"), first);
+      store.recordAccess(List.of(key("a"), key("b"), key("a"), key("unknown")), first);
       assertTrue(store.version() != before, "an access is a change searches see");
-      store.recordAccess(Map.of("a", 3L, "unknown", 5L), second);
-      MemoryRecord a = store.get("a").orElseThrow();
+      store.recordAccess(Map.of(key("a"), 3L, key("unknown"), 5L), second);
+      MemoryRecord a = store.get(key("a")).orElseThrow();
       assertEquals(4, a.recallCount());
       assertEquals(second, a.lastAccessed());
       MemoryRecord b = store.searchLexical("beta", StoreFilter.all(NS), 1).getFirst().record();
@@ -537,14 +555,14 @@ public abstract class RecordStoreConformance extends StoreSuite {
       assertEquals(first, b.lastAccessed());
       assertEquals(
           a, store.searchVector(new float[] {1, 0}, StoreFilter.all(NS), 1).get(0).record());
-      assertMessage("recalls:", () -> store.recordAccess(Map.of("a", 0L), first));
+      assertMessage("recalls:", () -> store.recordAccess(Map.of(key("a"), 0L), first));
     }
     try (RecordStore store = lexical(at)) {
-      MemoryRecord a = store.get("a").orElseThrow();
+      MemoryRecord a = store.get(key("a")).orElseThrow();
       assertEquals(4, a.recallCount());
       assertEquals(second, a.lastAccessed());
       assertEquals("alpha", a.content());
-      assertEquals(8, store.get("b").orElseThrow().recallCount());
+      assertEquals(8, store.get(key("b")).orElseThrow().recallCount());
     }
   }
 
@@ -556,7 +574,7 @@ public abstract class RecordStoreConformance extends StoreSuite {
       store.upsert(record("b", "beta").build());
       long v2 = store.version();
       assertTrue(v2 != v1, "an upsert");
-      store.purge("b");
+      store.purge(key("b"));
       assertTrue(store.version() != v2, "a purge");
     }
   }
@@ -568,12 +586,12 @@ public abstract class RecordStoreConformance extends StoreSuite {
       for (int i = 0; i < 5; i++) {
         store.upsert(record("r" + i, "alpha " + i).vector(new float[] {1, i}).build());
       }
-      store.recordAccess(List.of("r3"), when);
-      store.purge("r4");
+      store.recordAccess(List.of(key("r3")), when);
+      store.purge(key("r4"));
       store.compact();
       StoreFilter all = StoreFilter.all(NS);
       assertEquals(List.of("r0", "r1", "r2", "r3"), recordIds(store.find(all, 10)));
-      assertEquals(when, store.get("r3").orElseThrow().lastAccessed());
+      assertEquals(when, store.get(key("r3")).orElseThrow().lastAccessed());
       assertEquals(List.of("r0"), ids(store.searchVector(new float[] {1, 0}, all, 1)));
     }
   }
@@ -587,14 +605,14 @@ public abstract class RecordStoreConformance extends StoreSuite {
               record("a", "alpha text").build(),
               record("b", "beta text").build(),
               record("c", "gamma text").build()));
-      assertTrue(store.purge("a"));
-      assertFalse(store.purge("a"));
-      assertFalse(store.get("a").isPresent());
+      assertTrue(store.purge(key("a")));
+      assertFalse(store.purge(key("a")));
+      assertFalse(store.get(key("a")).isPresent());
       assertEquals(List.of("b", "c"), ids(store.searchLexical("text", StoreFilter.all(NS), 5)));
-      assertEquals(1, store.purgeAll(List.of("b", "b", "zz")));
+      assertEquals(1, store.purgeAll(List.of(key("b"), key("b"), key("zz"))));
     }
     try (RecordStore store = lexical(at)) {
-      assertFalse(store.get("a").isPresent());
+      assertFalse(store.get(key("a")).isPresent());
       assertEquals(1, store.info().records());
     }
   }
@@ -619,7 +637,7 @@ public abstract class RecordStoreConformance extends StoreSuite {
       assertEquals(Map.of("active", 1L), store.counts(StoreFilter.all(Scope.of("other")), "tier"));
       assertMessage("field: must be one of", () -> store.counts(StoreFilter.all(NS), "namespace"));
       assertEquals(List.of("a", "b"), recordIds(store.page(null, 2)));
-      assertEquals(List.of("c", "d"), recordIds(store.page("b", 5)));
+      assertEquals(List.of("c", "d"), recordIds(store.page(key("b"), 5)));
       assertThrows(IllegalArgumentException.class, () -> store.find(StoreFilter.all(NS), 0));
     }
   }
@@ -653,10 +671,10 @@ public abstract class RecordStoreConformance extends StoreSuite {
     }
     try (RecordStore reader = at.open(IndexSettings.DEFAULTS, null, 0, null)) {
       assertTrue(reader.isReadOnly());
-      assertTrue(reader.get("a").isPresent());
+      assertTrue(reader.get(key("a")).isPresent());
       assertThrows(IllegalStateException.class, () -> reader.upsert(record("b", "beta").build()));
-      assertThrows(IllegalStateException.class, () -> reader.purge("a"));
-      assertThrows(IllegalStateException.class, () -> reader.recordAccess(List.of("a"), T0));
+      assertThrows(IllegalStateException.class, () -> reader.purge(key("a")));
+      assertThrows(IllegalStateException.class, () -> reader.recordAccess(List.of(key("a")), T0));
     }
   }
 }

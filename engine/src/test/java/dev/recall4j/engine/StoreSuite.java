@@ -8,6 +8,7 @@ import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.store.Hit;
 import dev.recall4j.core.store.IndexSettings;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import java.io.IOException;
 import java.time.Duration;
@@ -88,6 +89,23 @@ public abstract class StoreSuite {
   }
 
   /** A memory in namespace "ns" with the given content. */
+  /**
+   * An engine's configuration over a new store of the store under test: no configured embedder, no
+   * statistics database.
+   */
+  EngineConfig engineConfig(java.nio.file.Path workspace) throws java.io.IOException {
+    return EngineConfig.builder(workspace)
+        .embedderProvider(EmbedderProvider.NONE)
+        .statsEnabled(false)
+        .store(newStore())
+        .build();
+  }
+
+  /** The key of a record of {@link #record} with this id. */
+  static RecordKey key(String id) {
+    return new RecordKey(NS.namespace(), id);
+  }
+
   static MemoryRecord.Builder record(String id, String content) {
     return MemoryRecord.builder().id(id).silo(Silo.MEMORY).scope(NS).content(content).created(T0);
   }

@@ -66,18 +66,39 @@ final class Commits {
     }
   }
 
-  /** Reads every {@code segments_N} of the directory from the newest until one reads. */
+  /**
+   * How often a scan starts again because a writer in another process committed while it read: a
+   * writer keeps two commits, so one committing twice during a scan deletes the files of the commit
+   * being read. Lucene's own reader retries the same way (its {@code FindSegmentsFile}).
+   */
+  private static final int RESCANS = 20;
+
+  /**
+   * Reads every {@code segments_N} of the directory from the newest until one reads. A commit that
+   * fails while the directory's commits change under the scan is a writer's progress, not damage:
+   * the scan starts again on the new list.
+   */
   static Scan scan(Directory directory) throws IOException {
-    List<Unreadable> unreadable = new ArrayList<>();
-    for (String file : segmentsFiles(directory)) {
-      try {
-        return new Scan(SegmentInfos.readCommit(directory, file), unreadable);
-      } catch (IOException | RuntimeException e) {
-        // RuntimeException: a flipped byte in a codec name fails its SPI lookup.
-        unreadable.add(new Unreadable(file, Causes.messages(e)));
+    for (int rescan = 0; ; rescan++) {
+      List<String> files = segmentsFiles(directory);
+      List<Unreadable> unreadable = new ArrayList<>();
+      boolean changed = false;
+      for (String file : files) {
+        try {
+          return new Scan(SegmentInfos.readCommit(directory, file), unreadable);
+        } catch (IOException | RuntimeException e) {
+          if (rescan < RESCANS && !files.equals(segmentsFiles(directory))) {
+            changed = true;
+            break;
+          }
+          // RuntimeException: a flipped byte in a codec name fails its SPI lookup.
+          unreadable.add(new Unreadable(file, Causes.messages(e)));
+        }
+      }
+      if (!changed) {
+        return new Scan(null, unreadable);
       }
     }
-    return new Scan(null, unreadable);
   }
 
   /** Every commit of the directory that reads, newest first. */

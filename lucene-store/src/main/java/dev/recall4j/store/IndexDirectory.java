@@ -62,11 +62,15 @@ final class IndexDirectory {
       }
       IndexMetadata metadata =
           recorded
-              .orElse(new IndexMetadata(null, 0))
+              .orElse(IndexMetadata.fresh())
               .reconcile(options.embeddingModel(), options.vectorDimension(), path);
       setAsideUnreadableCommits(directory, path, lockWait);
       IndexWriter writer = WriterLock.open(directory, path, () -> writerConfig(options), lockWait);
       try {
+        if (!metadata.keyed()) {
+          KeyMigration.run(writer, path, metadata);
+          metadata = metadata.current();
+        }
         Map<String, String> commitData = metadata.commitData();
         // Set only when not recorded yet: the writer carries the last commit's data into every
         // later commit by itself, and setting it counts as a change even when equal, which made

@@ -20,19 +20,29 @@ import org.apache.lucene.store.Directory;
  *
  * @param model the embedding model of the index's vectors, or null when none is recorded yet
  * @param dimension their dimension, 0 when none is recorded yet
+ * @param schema the schema version the index was written with
  */
-record IndexMetadata(String model, int dimension) {
+record IndexMetadata(String model, int dimension, String schema) {
   static final String SCHEMA_KEY = "recall4j.schema";
   static final String MODEL_KEY = "recall4j.embeddingModel";
   static final String DIMENSION_KEY = "recall4j.dimension";
 
-  /** Written by this version; version 3 added passage documents. */
-  static final String SCHEMA_VERSION = "3";
+  /**
+   * Written by this version; version 3 added passage documents, version 4 the record key (ids
+   * unique within a namespace, not across the index).
+   */
+  static final String SCHEMA_VERSION = "4";
 
   /**
-   * Versions this one opens: a version-2 index has no passage documents and is otherwise the same.
+   * Versions this one opens: a version-2 index has no passage documents and is otherwise the same;
+   * versions 2 and 3 have no record key, which a writer adds on open ({@link KeyMigration}).
    */
-  private static final Set<String> READABLE_SCHEMAS = Set.of("2", SCHEMA_VERSION);
+  private static final Set<String> READABLE_SCHEMAS = Set.of("2", "3", SCHEMA_VERSION);
+
+  /** Metadata of an index not written yet: this version's schema. */
+  static IndexMetadata fresh() {
+    return new IndexMetadata(null, 0, SCHEMA_VERSION);
+  }
 
   /**
    * The metadata of the newest commit that reads; empty when the directory holds no index.
@@ -72,7 +82,8 @@ record IndexMetadata(String model, int dimension) {
     }
     String dimension = recorded.getOrDefault(DIMENSION_KEY, "0");
     try {
-      return Optional.of(new IndexMetadata(recorded.get(MODEL_KEY), Integer.parseInt(dimension)));
+      return Optional.of(
+          new IndexMetadata(recorded.get(MODEL_KEY), Integer.parseInt(dimension), schema));
     } catch (NumberFormatException e) {
       throw new IllegalStateException(
           "index "
@@ -100,7 +111,18 @@ record IndexMetadata(String model, int dimension) {
     }
     return new IndexMetadata(
         requestedModel != null ? requestedModel : model,
-        requestedDimension != 0 ? requestedDimension : dimension);
+        requestedDimension != 0 ? requestedDimension : dimension,
+        schema);
+  }
+
+  /** Whether its record documents carry the record key (schema 4 and later). */
+  boolean keyed() {
+    return !schema.equals("2") && !schema.equals("3");
+  }
+
+  /** The same model and dimension under this version's schema (after {@link KeyMigration}). */
+  IndexMetadata current() {
+    return new IndexMetadata(model, dimension, SCHEMA_VERSION);
   }
 
   /** The commit user data that records this metadata with this version's schema. */

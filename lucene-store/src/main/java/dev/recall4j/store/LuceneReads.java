@@ -3,6 +3,7 @@ package dev.recall4j.store;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.StoreFilter;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,7 +31,6 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermRangeQuery;
-import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -44,6 +44,7 @@ final class LuceneReads {
 
   private final IndexSearchers searchers;
   private final RecordReader recordReader;
+  private final Keys keys;
   private final Analyzer analyzer;
   private final StoreOptions options;
   private final String model;
@@ -52,11 +53,13 @@ final class LuceneReads {
   LuceneReads(
       IndexSearchers searchers,
       RecordReader recordReader,
+      Keys keys,
       StoreOptions options,
       String model,
       int dimension) {
     this.searchers = searchers;
     this.recordReader = recordReader;
+    this.keys = keys;
     this.analyzer = Schema.analyzer();
     this.options = options;
     this.model = model;
@@ -71,35 +74,23 @@ final class LuceneReads {
     return searchers.with(searcher -> (long) searcher.count(Queries.RECORDS));
   }
 
-  Optional<MemoryRecord> get(String id) throws IOException {
-    Checks.notNull(id, "id");
-    return searchers.with(
-        searcher -> {
-          TopDocs top = searcher.search(new TermQuery(new Term(Schema.ID, id)), 1);
-          return top.scoreDocs.length == 0
-              ? Optional.empty()
-              : Optional.of(
-                  recordReader.load(searcher, new ScoreDoc[] {top.scoreDocs[0]}, Map.of()).get(0));
-        });
+  Optional<MemoryRecord> get(RecordKey key) throws IOException {
+    Checks.notNull(key, "key");
+    return Optional.ofNullable(getAll(List.of(key)).get(key));
   }
 
-  Map<String, MemoryRecord> getAll(Collection<String> ids) throws IOException {
-    Checks.notNull(ids, "ids");
-    if (ids.isEmpty()) {
+  Map<RecordKey, MemoryRecord> getAll(Collection<RecordKey> wanted) throws IOException {
+    Checks.notNull(wanted, "keys");
+    if (wanted.isEmpty()) {
       return Map.of();
     }
-    List<BytesRef> terms = ids.stream().distinct().map(BytesRef::new).toList();
-    Map<String, MemoryRecord> byId = new LinkedHashMap<>();
+    int distinct = (int) wanted.stream().distinct().count();
+    Map<RecordKey, MemoryRecord> byKey = new LinkedHashMap<>();
     for (MemoryRecord r :
-        searchers.with(
-            searcher ->
-                recordReader.list(
-                    searcher,
-                    new ConstantScoreQuery(new TermInSetQuery(Schema.ID, terms)),
-                    terms.size()))) {
-      byId.put(r.id(), r);
+        searchers.with(searcher -> recordReader.list(searcher, keys.records(wanted), distinct))) {
+      byKey.put(RecordKey.of(r), r);
     }
-    return byId;
+    return byKey;
   }
 
   /**
@@ -119,7 +110,7 @@ final class LuceneReads {
           BooleanQuery.Builder query =
               new BooleanQuery.Builder().add(text, BooleanClause.Occur.MUST);
           Queries.addFilter(query, filter, searcher.getIndexReader());
-          return recordReader.search(searcher, query.build(), topK, Map.of());
+          return recordReader.search(searcher, query.build(), topK, KnownRecords.NONE);
         });
   }
 
@@ -133,7 +124,8 @@ final class LuceneReads {
       throws IOException {
     Checks.notNull(queryVector, "queryVector");
     Checks.notNull(filter, "filter");
-    Checks.notNull(known, "known");
+    KnownRecords held =
+        new KnownRecords(Checks.notNull(known, "known"), filter.scope().namespace());
     checkLimit(topK, "topK");
     float[] unit = Schema.unitVector(queryVector, dimension, model, "queryVector");
     int k = Math.max(topK, options.index().vectorCandidates());
@@ -145,7 +137,7 @@ final class LuceneReads {
             // of first collecting the allowed documents into a bit set.
             Query knnFilter = allowed instanceof MatchAllDocsQuery ? null : allowed;
             return recordReader.search(
-                searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK, known);
+                searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK, held);
           }
           // A record scores by its best vector, its own or a passage's: the search runs over both
           // kinds of document and keeps each record's best hit. Lucene's
@@ -159,7 +151,7 @@ final class LuceneReads {
               searcher,
               RecordReader.bestPerRecord(searcher, searcher.search(both, 2 * k).scoreDocs),
               topK,
-              known);
+              held);
         });
   }
 
@@ -218,14 +210,15 @@ final class LuceneReads {
         });
   }
 
-  List<MemoryRecord> page(String afterId, int limit) throws IOException {
+  List<MemoryRecord> page(RecordKey after, int limit) throws IOException {
     checkLimit(limit, "limit");
     return searchers.with(
         searcher ->
             recordReader.list(
                 searcher,
-                TermRangeQuery.newStringRange(Schema.ID, afterId, null, false, false),
-                limit));
+                after == null ? Queries.RECORDS : keys.after(after),
+                limit,
+                keys.order()));
   }
 
   Map<String, Long> counts(StoreFilter filter, String field) throws IOException {
@@ -258,8 +251,11 @@ final class LuceneReads {
         });
   }
 
-  /** A query, so the queue survives restarts. */
-  List<String> idsWithoutVector(int limit) throws IOException {
+  /**
+   * A query, so the queue survives restarts. The keys are read from the sort values; an index of an
+   * older schema (read-only) has none, so its records are read.
+   */
+  List<RecordKey> keysWithoutVector(int limit) throws IOException {
     checkLimit(limit, "limit");
     Query query =
         new BooleanQuery.Builder()
@@ -268,11 +264,16 @@ final class LuceneReads {
             .build();
     return searchers.with(
         searcher -> {
-          List<String> ids = new ArrayList<>();
-          for (ScoreDoc hit : searcher.search(query, limit, RecordReader.BY_ID).scoreDocs) {
-            ids.add(((BytesRef) ((FieldDoc) hit).fields[0]).utf8ToString());
+          if (!keys.keyed()) {
+            return recordReader.list(searcher, query, limit, keys.order()).stream()
+                .map(RecordKey::of)
+                .toList();
           }
-          return ids;
+          List<RecordKey> found = new ArrayList<>();
+          for (ScoreDoc hit : searcher.search(query, limit, keys.order()).scoreDocs) {
+            found.add(Keys.decode(((BytesRef) ((FieldDoc) hit).fields[0]).utf8ToString()));
+          }
+          return found;
         });
   }
 

@@ -2,6 +2,7 @@ package dev.recall4j.store;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.StoreHealth;
@@ -28,7 +29,8 @@ import org.slf4j.LoggerFactory;
  *
  * | field              | Lucene type                               | analyzer        | why                                             |
  * |--------------------|-------------------------------------------|-----------------|-------------------------------------------------|
- * | id                 | StringField + SortedDocValues             | none            | upsert/purge by term; id tie-break and listing  |
+ * | id                 | StringField + SortedDocValues             | none            | id tie-break and listing within a namespace     |
+ * | key                | StringField + SortedDocValues             | none            | namespace + id: upsert/purge/get by term; pages |
  * | silo kind tier     | StringField + SortedDocValues             | none            | filters; counts per value                       |
  * |   status           |                                           |                 |                                                 |
  * | namespace          | StringField                               | none            | hard scope boundary (no clause if all match)    |
@@ -45,7 +47,7 @@ import org.slf4j.LoggerFactory;
  * | recall_count       | NumericDocValues                          | -               | updatable in place by recordAccess              |
  * | vector             | KnnFloatVectorField, DOT_PRODUCT, unit    | -               | HNSW kNN; per-field format from VectorEncoding  |
  * | record             | BinaryDocValues (RecordCodec blob)        | -               | exact round trip; read in place (no LZ4 block)  |
- * | parent (passage)   | StringField                               | none            | deleted with its record                         |
+ * | parent (passage)   | StringField (the record's key)            | none            | deleted with its record                         |
  * | vector (passage)   | KnnFloatVectorField, as above             | -               | one further passage of a long record            |
  *
  * Passages. A long text embedded in passages (MemoryRecord.passageVectors) is written as one
@@ -65,14 +67,17 @@ import org.slf4j.LoggerFactory;
  *
  * Index metadata lives in the commit user data (schema version, embedding model, dimension): it is
  * read before the IndexWriter opens, so a model mismatch is refused without touching the index.
- * Schema 3 added passage documents; a schema-2 index has none and opens as it is (recorded as 3 from
- * then on, so an older recall4j refuses it rather than misread a passage document).
+ * Schema 3 added passage documents; a schema-2 index has none and opens as it is. Schema 4 scoped
+ * ids by namespace (the key field): a writer opening a schema-2 or -3 index rewrites every record
+ * from its blob with its key before anything else (KeyMigration, logged), and records schema 4, so
+ * an older recall4j refuses it; a read-only store over such an index finds a key as the id within
+ * its namespace (Keys).
  *
  * Writes hold one lock: each builds its documents first (all validation happens there), then
  * changes the index, commits, and refreshes the SearcherManager before returning. upsertAll adds
  * its whole batch as one atomic document block (IndexWriter.updateDocuments with a delete query),
  * so a failure while adding never leaves half a batch to be committed later. Every write deletes by
- * record id and by parent id, so replacing or purging a record never leaves a passage behind.
+ * record key and by parent key, so replacing or purging a record never leaves a passage behind.
  */
 public final class LuceneStore implements RecordStore {
   private static final Logger LOG = LoggerFactory.getLogger(LuceneStore.class);
@@ -114,7 +119,12 @@ public final class LuceneStore implements RecordStore {
             options.index().bm25B());
     this.reads =
         new LuceneReads(
-            searchers, new RecordReader(options.directory()), options, model, dimension);
+            searchers,
+            new RecordReader(options.directory()),
+            new Keys(metadata.keyed()),
+            options,
+            model,
+            dimension);
     this.writes =
         writer == null
             ? null
@@ -241,13 +251,13 @@ public final class LuceneStore implements RecordStore {
   }
 
   @Override
-  public Optional<MemoryRecord> get(String id) throws IOException {
-    return reads.get(id);
+  public Optional<MemoryRecord> get(RecordKey key) throws IOException {
+    return reads.get(key);
   }
 
   @Override
-  public Map<String, MemoryRecord> getAll(Collection<String> ids) throws IOException {
-    return reads.getAll(ids);
+  public Map<RecordKey, MemoryRecord> getAll(Collection<RecordKey> keys) throws IOException {
+    return reads.getAll(keys);
   }
 
   @Override
@@ -263,8 +273,8 @@ public final class LuceneStore implements RecordStore {
   }
 
   @Override
-  public List<MemoryRecord> page(String afterId, int limit) throws IOException {
-    return reads.page(afterId, limit);
+  public List<MemoryRecord> page(RecordKey after, int limit) throws IOException {
+    return reads.page(after, limit);
   }
 
   @Override
@@ -273,8 +283,8 @@ public final class LuceneStore implements RecordStore {
   }
 
   @Override
-  public List<String> idsWithoutVector(int limit) throws IOException {
-    return reads.idsWithoutVector(limit);
+  public List<RecordKey> keysWithoutVector(int limit) throws IOException {
+    return reads.keysWithoutVector(limit);
   }
 
   @Override
@@ -283,12 +293,12 @@ public final class LuceneStore implements RecordStore {
   }
 
   @Override
-  public int purgeAll(Collection<String> ids) throws IOException {
-    return writable().purgeAll(ids);
+  public int purgeAll(Collection<RecordKey> keys) throws IOException {
+    return writable().purgeAll(keys);
   }
 
   @Override
-  public void recordAccess(Map<String, Long> recalls, Instant when) throws IOException {
+  public void recordAccess(Map<RecordKey, Long> recalls, Instant when) throws IOException {
     writable().recordAccess(recalls, when);
   }
 

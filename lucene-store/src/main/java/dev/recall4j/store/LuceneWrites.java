@@ -2,6 +2,7 @@ package dev.recall4j.store;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.StoreHealth;
 import java.io.IOException;
 import java.time.Instant;
@@ -18,24 +19,22 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * The writing part of a {@link LuceneStore}: every change under one lock, committed and made
  * visible before it returns. A batch is one atomic document block ({@link
  * IndexWriter#updateDocuments} with a delete query), so a failure while adding never leaves half a
- * batch to be committed later; every write deletes by record id and by parent id, so replacing or
+ * batch to be committed later; every write deletes by record key and by parent key, so replacing or
  * purging a record never leaves a passage behind. A write that fails leaves nothing uncommitted,
  * and a writer that failed is replaced ({@link ReopeningWriter}).
  */
 final class LuceneWrites {
+  /** A writer's index always carries keys: an older one is migrated when the writer opens. */
+  private static final Keys KEYED = new Keys(true);
+
   private final ReopeningWriter writer;
   private final IndexSearchers searchers;
   private final String model;
@@ -51,33 +50,31 @@ final class LuceneWrites {
 
   void upsertAll(Collection<MemoryRecord> records) throws IOException {
     Checks.notNull(records, "records");
-    Map<String, List<Document>> blocks = new LinkedHashMap<>();
+    Map<RecordKey, List<Document>> blocks = new LinkedHashMap<>();
     for (MemoryRecord record : records) {
       List<Document> block = Schema.toBlock(record, dimension, model);
-      blocks.remove(record.id());
-      blocks.put(record.id(), block);
+      RecordKey key = RecordKey.of(record);
+      blocks.remove(key);
+      blocks.put(key, block);
     }
     if (blocks.isEmpty()) {
       return;
     }
-    List<BytesRef> ids = blocks.keySet().stream().map(BytesRef::new).toList();
     List<Document> docs = blocks.values().stream().flatMap(List::stream).toList();
-    write(w -> w.updateDocuments(recordsAndPassages(ids), docs));
+    write(w -> w.updateDocuments(Keys.recordsAndPassages(blocks.keySet()), docs));
   }
 
-  int purgeAll(Collection<String> ids) throws IOException {
-    Checks.notNull(ids, "ids");
-    if (ids.isEmpty()) {
+  int purgeAll(Collection<RecordKey> keys) throws IOException {
+    Checks.notNull(keys, "keys");
+    if (keys.isEmpty()) {
       return 0;
     }
-    List<BytesRef> terms = ids.stream().distinct().map(BytesRef::new).toList();
     int[] existed = new int[1];
     write(
         w -> {
-          existed[0] =
-              searchers.with(searcher -> searcher.count(new TermInSetQuery(Schema.ID, terms)));
+          existed[0] = searchers.with(searcher -> searcher.count(KEYED.records(keys)));
           if (existed[0] > 0) {
-            w.deleteDocuments(recordsAndPassages(terms));
+            w.deleteDocuments(Keys.recordsAndPassages(keys));
           }
         });
     return existed[0];
@@ -89,11 +86,11 @@ final class LuceneWrites {
    *
    * @param when between 1677-09-21 and 2262-04-11 (stored in epoch nanoseconds)
    */
-  void recordAccess(Map<String, Long> recalls, Instant when) throws IOException {
+  void recordAccess(Map<RecordKey, Long> recalls, Instant when) throws IOException {
     Checks.notNull(recalls, "recalls");
     Checks.notNull(when, "when");
     long nanos = Schema.epochNanos(when, "when");
-    TreeMap<String, Long> distinct = new TreeMap<>(recalls);
+    TreeMap<RecordKey, Long> distinct = new TreeMap<>(recalls);
     distinct.forEach(
         (id, n) ->
             Checks.require(
@@ -106,8 +103,8 @@ final class LuceneWrites {
         w ->
             searchers.with(
                 searcher -> {
-                  for (Map.Entry<String, Long> recalled : distinct.entrySet()) {
-                    Term term = new Term(Schema.ID, recalled.getKey());
+                  for (Map.Entry<RecordKey, Long> recalled : distinct.entrySet()) {
+                    Term term = Keys.term(recalled.getKey());
                     TopDocs top = searcher.search(new TermQuery(term), 1);
                     if (top.scoreDocs.length > 0) {
                       long count = numeric(searcher, top.scoreDocs[0].doc, Schema.RECALL_COUNT, 0);
@@ -187,14 +184,6 @@ final class LuceneWrites {
     } finally {
       lock.unlock();
     }
-  }
-
-  /** Every document of these records: their own and their passages'. */
-  private static Query recordsAndPassages(List<BytesRef> ids) {
-    return new BooleanQuery.Builder()
-        .add(new TermInSetQuery(Schema.ID, ids), BooleanClause.Occur.SHOULD)
-        .add(new TermInSetQuery(Schema.PARENT, ids), BooleanClause.Occur.SHOULD)
-        .build();
   }
 
   private static long numeric(IndexSearcher searcher, int doc, String field, long missing)

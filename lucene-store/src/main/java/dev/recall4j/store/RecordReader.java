@@ -47,7 +47,7 @@ final class RecordReader {
    * search decides it by id; otherwise ties inside the top are ordered by id after loading. A hit
    * whose id is a key of {@code known} carries that record, not decoded again.
    */
-  List<Hit> search(IndexSearcher searcher, Query query, int topK, Map<String, MemoryRecord> known)
+  List<Hit> search(IndexSearcher searcher, Query query, int topK, KnownRecords known)
       throws IOException {
     ScoreDoc[] top = searcher.search(query, topK + 1).scoreDocs;
     if (top.length > topK && top[topK].score == top[topK - 1].score) {
@@ -63,7 +63,7 @@ final class RecordReader {
    * then id ascending. Loads the records down to the last one that ties the {@code topK}-th, but
    * those of {@code known}.
    */
-  List<Hit> hits(IndexSearcher searcher, ScoreDoc[] docs, int topK, Map<String, MemoryRecord> known)
+  List<Hit> hits(IndexSearcher searcher, ScoreDoc[] docs, int topK, KnownRecords known)
       throws IOException {
     ScoreDoc[] top = docs.clone();
     Arrays.sort(top, Comparator.comparingDouble((ScoreDoc d) -> -d.score));
@@ -106,7 +106,12 @@ final class RecordReader {
   }
 
   List<MemoryRecord> list(IndexSearcher searcher, Query query, int limit) throws IOException {
-    return load(searcher, searcher.search(query, limit, BY_ID).scoreDocs, Map.of());
+    return list(searcher, query, limit, BY_ID);
+  }
+
+  List<MemoryRecord> list(IndexSearcher searcher, Query query, int limit, Sort order)
+      throws IOException {
+    return load(searcher, searcher.search(query, limit, order).scoreDocs, KnownRecords.NONE);
   }
 
   /**
@@ -117,7 +122,7 @@ final class RecordReader {
    *
    * @throws DamagedRecordException naming the id of the first record whose stored bytes are damaged
    */
-  List<MemoryRecord> load(IndexSearcher searcher, ScoreDoc[] docs, Map<String, MemoryRecord> known)
+  List<MemoryRecord> load(IndexSearcher searcher, ScoreDoc[] docs, KnownRecords known)
       throws IOException {
     Integer[] byDoc = new Integer[docs.length];
     for (int i = 0; i < docs.length; i++) {

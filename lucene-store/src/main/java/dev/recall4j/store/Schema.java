@@ -30,6 +30,10 @@ import org.apache.lucene.util.VectorUtil;
  */
 final class Schema {
   static final String ID = "id";
+
+  /** The record's {@link dev.recall4j.core.store.RecordKey} as one term ({@link Keys#encode}). */
+  static final String KEY = "key";
+
   static final String SILO = "silo";
   static final String KIND = "kind";
   static final String TIER = "tier";
@@ -52,7 +56,7 @@ final class Schema {
   /** The id a record supersedes: finds a record's newer versions in one lookup. */
   static final String SUPERSEDES = "supersedes";
 
-  /** On a passage document: the id of the record whose further passage it embeds. */
+  /** On a passage document: the key of the record whose further passage it embeds. */
   static final String PARENT = "parent";
 
   /**
@@ -102,7 +106,7 @@ final class Schema {
     List<Document> block = new ArrayList<>(passages.size() + 1);
     for (int i = 0; i < passages.size(); i++) {
       Document passage = new Document();
-      passage.add(new StringField(PARENT, r.id(), Field.Store.NO));
+      passage.add(new StringField(PARENT, Keys.encode(r), Field.Store.NO));
       passage.add(
           new KnnFloatVectorField(
               VECTOR,
@@ -135,6 +139,9 @@ final class Schema {
     Document doc = new Document();
     doc.add(new StringField(ID, r.id(), Field.Store.NO));
     doc.add(new SortedDocValuesField(ID, new BytesRef(r.id())));
+    String key = Keys.encode(r);
+    doc.add(new StringField(KEY, key, Field.Store.NO));
+    doc.add(new SortedDocValuesField(KEY, new BytesRef(key)));
     keyword(doc, SILO, Wire.name(r.silo()));
     keyword(doc, KIND, r.kind().name());
     keyword(doc, TIER, Wire.name(r.tier()));

@@ -27,7 +27,6 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SortedDocValues;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
@@ -383,7 +382,7 @@ public final class StoreCheck {
               BytesRef written =
                   blobs != null && blobs.advanceExact(doc) ? blobs.binaryValue() : null;
               if (written == null || !written.equals(blob(searcher, id))) {
-                lost.add(id);
+                lost.add(Keys.shown(id));
               }
             });
       }
@@ -392,9 +391,9 @@ public final class StoreCheck {
     }
   }
 
-  /** The stored record of an id in a commit, or null. */
+  /** The stored record of an identity ({@link #forEachId}) in a commit, or null. */
   private static BytesRef blob(IndexSearcher searcher, String id) throws IOException {
-    TopDocs top = searcher.search(new TermQuery(new Term(Schema.ID, id)), 1);
+    TopDocs top = searcher.search(new TermQuery(Keys.identityTerm(id)), 1);
     if (top.scoreDocs.length == 0) {
       return null;
     }
@@ -411,11 +410,13 @@ public final class StoreCheck {
 
   /**
    * Visits the live record documents of a segment, and the deleted ones too with {@code deletedToo}
-   * (passage documents have no id).
+   * (passage documents have no id), each by its identity: its key, or in a segment written before
+   * keys (schema 3 and older, where ids were unique) its id.
    */
   private static void forEachId(LeafReader reader, boolean deletedToo, IdVisitor visitor)
       throws IOException {
-    SortedDocValues ids = reader.getSortedDocValues(Schema.ID);
+    SortedDocValues keys = reader.getSortedDocValues(Schema.KEY);
+    SortedDocValues ids = keys != null ? keys : reader.getSortedDocValues(Schema.ID);
     if (ids == null) {
       return;
     }

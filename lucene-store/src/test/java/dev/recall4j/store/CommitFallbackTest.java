@@ -20,7 +20,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.FilterDirectory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,13 +62,13 @@ class CommitFallbackTest {
     assertEquals(2, report.recordsChecked());
     assertTrue(
         report.problems().stream()
-            .anyMatch(p -> p.contains("1 record(s) written after") && p.contains(": c;")),
+            .anyMatch(p -> p.contains("1 record(s) written after") && p.contains(": ns/c;")),
         report.problems().toString());
 
     List<MemoryRecord> saved = new ArrayList<>();
     StoreCheck.Salvage salvage = StoreCheck.salvage(dir, saved::add, new ArrayList<>());
     assertEquals(List.of("a", "b"), ids(saved));
-    assertEquals(List.of("c"), salvage.lostWrites());
+    assertEquals(List.of("ns/c"), salvage.lostWrites(), "named by namespace and id");
 
     try (LuceneStore writer = lexical(dir)) {
       assertEquals(2, writer.info().records());
@@ -76,7 +80,7 @@ class CommitFallbackTest {
       assertEquals(List.of("a", "b", "d"), ids(reopened.find(NS, 10)));
     }
     assertEquals(
-        List.of("c"),
+        List.of("ns/c"),
         StoreCheck.salvage(dir, r -> {}, new ArrayList<>()).lostWrites(),
         "repair still lists the writes the set-aside commit held");
   }
@@ -88,7 +92,7 @@ class CommitFallbackTest {
       store.upsert(record("b", "Harbour pilots meet at dawn.").build());
       store.upsert(record("a", "Tide tables, corrected.").build()); // replaces a
       store.upsert(record("c", "The harbour master retires.").build());
-      store.purge("b");
+      store.purge(TestRecords.key("b"));
       store.upsert(record("e", "Ferry timetable for winter.").build());
     }
     for (String commit : Commits.segmentsFiles(FSDirectory.open(dir))) {
@@ -120,5 +124,36 @@ class CommitFallbackTest {
 
   private static List<String> ids(List<MemoryRecord> records) {
     return records.stream().map(MemoryRecord::id).toList();
+  }
+
+  /**
+   * A writer that commits twice while a reader in another process scans deletes the commit being
+   * read (two are kept): that is the writer's progress, not damage. A read-only open during an
+   * ingest once failed as "index damaged" on a missing {@code _0.si} (ProcessConcurrencyTest). Here
+   * the writer commits exactly then: when the scan first opens a segment's {@code .si}.
+   */
+  @Test
+  void aCommitDeletedByAWriterWhileAScanReadsItIsNotCalledUnreadable() throws Exception {
+    threeCommits();
+    try (LuceneStore writer = lexical(dir);
+        Directory directory =
+            new FilterDirectory(FSDirectory.open(dir)) {
+              private boolean committed;
+
+              @Override
+              public IndexInput openInput(String name, IOContext context) throws IOException {
+                if (!committed && name.endsWith(".si")) {
+                  committed = true;
+                  writer.upsert(record("d", "Harbour dredging starts in May.").build());
+                  writer.compact();
+                  writer.upsert(record("e", "The dredger leaves in June.").build());
+                }
+                return super.openInput(name, context);
+              }
+            }) {
+      Commits.Scan scan = Commits.scan(directory);
+      assertTrue(scan.unreadable().isEmpty(), () -> "unreadable: " + scan.unreadable());
+      assertEquals(5, scan.newest().totalMaxDoc(), "the newest commit, with d and e");
+    }
   }
 }

@@ -67,7 +67,9 @@ class FullDiskTest {
       store.upsert(record("after", "written after space returned").build());
       assertTrue(store.health().ok(), store.health().toString());
       assertEquals(21, store.info().records());
-      assertTrue(store.get("x0").isEmpty(), "a failed batch is not written, not even later");
+      assertTrue(
+          store.get(TestRecords.key("x0")).isEmpty(),
+          "a failed batch is not written, not even later");
     }
     try (LuceneStore reopened = TestRecords.lexical(dir)) {
       assertEquals(21, reopened.info().records(), "every acknowledged write is on disk");

@@ -48,15 +48,20 @@ class LuceneStoreTest {
     try (LuceneStore store = TestRecords.withVectors(dir, 2)) {
       store.upsertAll(
           List.of(record("a", "alpha").recallCount(2).build(), record("b", "beta").build()));
-      store.recordAccess(Map.of("a", 3L, "b", 1L, "unknown", 5L), when);
-      assertEquals(5, store.get("a").orElseThrow().recallCount());
-      assertEquals(1, store.get("b").orElseThrow().recallCount());
-      assertEquals(when, store.get("a").orElseThrow().lastAccessed());
+      store.recordAccess(
+          Map.of(
+              TestRecords.key("a"), 3L, TestRecords.key("b"), 1L, TestRecords.key("unknown"), 5L),
+          when);
+      assertEquals(5, store.get(TestRecords.key("a")).orElseThrow().recallCount());
+      assertEquals(1, store.get(TestRecords.key("b")).orElseThrow().recallCount());
+      assertEquals(when, store.get(TestRecords.key("a")).orElseThrow().lastAccessed());
       try (Directory files = FSDirectory.open(dir);
           DirectoryReader reader = DirectoryReader.open(files)) {
         assertEquals(2, reader.maxDoc(), "updated in place, not re-indexed");
       }
-      assertThrows(IllegalArgumentException.class, () -> store.recordAccess(Map.of("a", 0L), when));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> store.recordAccess(Map.of(TestRecords.key("a"), 0L), when));
     }
   }
 
@@ -67,8 +72,8 @@ class LuceneStoreTest {
       for (int i = 0; i < 5; i++) {
         store.upsert(record("r" + i, "alpha " + i).vector(new float[] {1, i}).build());
       }
-      store.recordAccess(List.of("r3"), when);
-      store.purge("r4");
+      store.recordAccess(List.of(TestRecords.key("r3")), when);
+      store.purge(TestRecords.key("r4"));
       store.compact();
       try (Directory files = FSDirectory.open(dir);
           DirectoryReader reader = DirectoryReader.open(files)) {
@@ -79,7 +84,7 @@ class LuceneStoreTest {
       assertEquals(
           List.of("r0", "r1", "r2", "r3"),
           store.find(all, 10).stream().map(MemoryRecord::id).toList());
-      assertEquals(when, store.get("r3").orElseThrow().lastAccessed());
+      assertEquals(when, store.get(TestRecords.key("r3")).orElseThrow().lastAccessed());
       assertEquals(List.of("r0"), ids(store.searchVector(new float[] {1, 0}, all, 1)));
     }
   }

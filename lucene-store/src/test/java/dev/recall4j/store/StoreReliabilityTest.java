@@ -66,9 +66,10 @@ class StoreReliabilityTest {
       IllegalStateException e =
           assertThrows(IllegalStateException.class, () -> reader.upsert(record("d", "x").build()));
       assertTrue(e.getMessage().contains("read-only"), e.getMessage());
-      assertThrows(IllegalStateException.class, () -> reader.purge("a"));
+      assertThrows(IllegalStateException.class, () -> reader.purge(TestRecords.key("a")));
       assertThrows(
-          IllegalStateException.class, () -> reader.recordAccess(List.of("a"), TestRecords.T0));
+          IllegalStateException.class,
+          () -> reader.recordAccess(List.of(TestRecords.key("a")), TestRecords.T0));
     }
     assertEquals(
         before, listing(dir), "a read-only store must not create, change or delete any file");
@@ -212,13 +213,14 @@ class StoreReliabilityTest {
     assertTrue(StoreCheck.verify(dir, Duration.ZERO).clean());
     Path file = flipByteOf(dir, "ZqxMarkerZqx");
     try (LuceneStore store = LuceneStore.openReadOnly(StoreOptions.builder(dir).build())) {
-      DamagedRecordException e = assertThrows(DamagedRecordException.class, () -> store.get("b"));
+      DamagedRecordException e =
+          assertThrows(DamagedRecordException.class, () -> store.get(TestRecords.key("b")));
       assertTrue(
           e.getMessage().startsWith("record b in ") && e.getMessage().contains("recall4j verify"),
           e.getMessage());
       assertEquals(
           "Tide tables for the harbour.",
-          store.get("a").orElseThrow().content(),
+          store.get(TestRecords.key("a")).orElseThrow().content(),
           "other records still read");
     }
     IntegrityReport report = StoreCheck.verify(dir, Duration.ZERO);

@@ -40,11 +40,14 @@ final class AccessStats {
     this.index = index;
   }
 
-  /** The bulk lines that set a record's statistics to those it is written with. */
-  List<JsonNode> write(MemoryRecord r) {
+  /**
+   * The bulk lines that set a record's statistics (document {@code id}) to those it is written
+   * with.
+   */
+  List<JsonNode> write(String id, MemoryRecord r) {
     ObjectNode entry = Cluster.JSON.createObjectNode().put(Mapping.RECALL_COUNT, r.recallCount());
     entry.put(Mapping.LAST_ACCESSED, r.lastAccessed() == null ? null : r.lastAccessed().toString());
-    return List.of(action("index", r.id()), entry);
+    return List.of(action("index", id), entry);
   }
 
   /** The bulk line that deletes a record's statistics. */

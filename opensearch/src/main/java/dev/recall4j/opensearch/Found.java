@@ -5,6 +5,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.Hit;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -39,12 +40,24 @@ final class Found {
 
   /**
    * Ranked hits as store hits, ranked from 1, the cluster's score mapped by {@code score}; a hit
-   * whose id is a key of {@code known} carries that record, the others are parsed with one
-   * statistics lookup for all of them.
+   * whose id is a key of {@code known} carries that record when it is of {@code namespace} (the one
+   * searched: ids are unique within a namespace only), the others are parsed with one statistics
+   * lookup for all of them.
    */
-  List<Hit> ranked(List<JsonNode> hits, DoubleUnaryOperator score, Map<String, MemoryRecord> known)
+  List<Hit> ranked(
+      List<JsonNode> hits,
+      DoubleUnaryOperator score,
+      Map<String, MemoryRecord> known,
+      String namespace)
       throws IOException {
-    List<MemoryRecord> records = records(hits, known);
+    Map<String, MemoryRecord> held = new HashMap<>();
+    known.forEach(
+        (id, r) -> {
+          if (r.scope().namespace().equals(namespace)) {
+            held.put(id, r);
+          }
+        });
+    List<MemoryRecord> records = records(hits, held);
     List<Hit> ranked = new ArrayList<>(records.size());
     for (int rank = 0; rank < records.size(); rank++) {
       double raw = hits.get(rank).path("_score").asDouble();

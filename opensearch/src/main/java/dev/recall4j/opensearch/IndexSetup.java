@@ -13,8 +13,21 @@ import java.util.Objects;
  * it with one, as the in-process index does.
  */
 final class IndexSetup {
-  /** What an index records about its vectors: model null and dimension 0 when lexical only. */
-  record Embedding(String model, int dimension) {}
+  /**
+   * What an index records about its vectors (model null and dimension 0 when lexical only) and the
+   * schema its documents were written with.
+   */
+  record Embedding(String model, int dimension, int schema) {
+    /** Whether documents are named by key ({@link DocIds}), schema 3 and later. */
+    boolean scoped() {
+      return schema >= 3;
+    }
+
+    /** The same vectors under this version's schema (after {@link KeyMigration}). */
+    Embedding current() {
+      return new Embedding(model, dimension, Mapping.SCHEMA);
+    }
+  }
 
   private IndexSetup() {}
 
@@ -31,8 +44,11 @@ final class IndexSetup {
     createIfMissing(cluster, options.accessIndex(), Mapping.accessIndex(options));
     if (recorded.dimension() == 0 && options.vectorDimension() > 0) {
       cluster.call(
-          "PUT", "/" + options.index() + "/_mapping", Map.of(), Mapping.addVectors(options));
-      return new Embedding(options.embeddingModel(), options.vectorDimension());
+          "PUT",
+          "/" + options.index() + "/_mapping",
+          Map.of(),
+          Mapping.addVectors(options, recorded.schema()));
+      return new Embedding(options.embeddingModel(), options.vectorDimension(), recorded.schema());
     }
     return check(recorded, options);
   }
@@ -98,7 +114,10 @@ final class IndexSetup {
               + ")");
     }
     JsonNode model = meta.path("model");
-    return new Embedding(model.isTextual() ? model.asText() : null, meta.path("dimension").asInt());
+    return new Embedding(
+        model.isTextual() ? model.asText() : null,
+        meta.path("dimension").asInt(),
+        meta.path("schema").asInt());
   }
 
   /** The recorded embedding, when the options ask for it or for whatever is recorded (null / 0). */

@@ -69,8 +69,10 @@ final class Mapping {
    * The version of this mapping and of the documents' form, in the index's {@code _meta}: bumped
    * when either changes, so that an older recall4j refuses an index it would misread. 2: vectors
    * packed in {@link #VECTORS} (1 held them as JSON numbers, which {@link Documents} still reads).
+   * 3: documents named {@code namespace/id} ({@link DocIds}); a writer migrates an older index on
+   * open ({@link KeyMigration}).
    */
-  static final int SCHEMA = 2;
+  static final int SCHEMA = 3;
 
   /** Where the schema, model and dimension are recorded in the mapping's {@code _meta}. */
   static final String META = "recall4j";
@@ -161,14 +163,20 @@ final class Mapping {
    * The mapping that adds vectors to an index created without them (lexical only so far), with the
    * model and dimension it now records.
    */
-  static ObjectNode addVectors(OpenSearchOptions options) {
+  static ObjectNode addVectors(OpenSearchOptions options, int schema) {
+    ObjectNode body = meta(schema, options.embeddingModel(), options.vectorDimension());
+    body.putObject("properties").set(PASSAGES, passages(options));
+    return body;
+  }
+
+  /** The body of a mapping update that records the schema, model and dimension in {@code _meta}. */
+  static ObjectNode meta(int schema, String model, int dimension) {
     ObjectNode body = Cluster.JSON.createObjectNode();
     body.putObject("_meta")
         .putObject(META)
-        .put("schema", SCHEMA)
-        .put("model", options.embeddingModel())
-        .put("dimension", options.vectorDimension());
-    body.putObject("properties").set(PASSAGES, passages(options));
+        .put("schema", schema)
+        .put("model", model)
+        .put("dimension", dimension);
     return body;
   }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.StoreInfo;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.DoubleUnaryOperator;
 
@@ -30,16 +32,17 @@ import java.util.function.DoubleUnaryOperator;
  *
  * <p><b>Contract.</b> Thread-safe. A write is visible to every search when it returns: a one-record
  * write waits for the cluster's next refresh ({@code refresh=wait_for}), a batch forces one. Writes
- * are idempotent by id: a record's document id is its id, and a record moved to another namespace
- * leaves nothing behind in the old one. Results are ordered by score descending, then id ascending;
- * listings by id. Records come back with every field as written (times to the nanosecond, vectors
- * as given) except {@code recallCount} and {@code lastAccessed}, which {@link #recordAccess}
- * updates beside the record, in the access index, without re-indexing it.
+ * are idempotent by key: a record's document id is {@code namespace/id} ({@link DocIds}), so ids
+ * are unique within a namespace and two namespaces may hold the same id. Results are ordered by
+ * score descending, then id ascending; listings by id, full listings by namespace then id. Records
+ * come back with every field as written (times to the nanosecond, vectors as given) except {@code
+ * recallCount} and {@code lastAccessed}, which {@link #recordAccess} updates beside the record, in
+ * the access index, without re-indexing it.
  *
  * <p><b>Scope.</b> Every search and listing takes a {@link StoreFilter} whose scope is a filter
  * inside the cluster's query (the k-NN search's pre-filter included), with the semantics of {@link
  * dev.recall4j.core.Scope#canSee}, and is routed to the namespace's shard; only {@link #get},
- * {@link #getAll}, {@link #page} and {@link #idsWithoutVector} are unscoped and ask every shard.
+ * {@link #getAll}, {@link #page} and {@link #keysWithoutVector} ask every shard.
  *
  * <p><b>Against the in-process store.</b> A batch is not atomic: every record is validated before
  * anything is sent, but the cluster applies a bulk request item by item, so a failure there (a node
@@ -70,6 +73,7 @@ public final class OpenSearchStore implements RecordStore {
   private final int dimension;
   private final AccessStats access;
   private final Found found;
+  private final DocIds docIds;
 
   private OpenSearchStore(
       OpenSearchOptions options,
@@ -83,6 +87,7 @@ public final class OpenSearchStore implements RecordStore {
     this.dimension = embedding.dimension();
     this.access = new AccessStats(cluster, options.accessIndex());
     this.found = new Found(options.index(), access);
+    this.docIds = new DocIds(embedding.scoped());
   }
 
   /**
@@ -119,7 +124,12 @@ public final class OpenSearchStore implements RecordStore {
           readOnly
               ? IndexSetup.openReadOnly(cluster, options)
               : IndexSetup.openWritable(cluster, options);
-      return new OpenSearchStore(options, cluster, readOnly, embedding);
+      if (readOnly || embedding.scoped()) {
+        return new OpenSearchStore(options, cluster, readOnly, embedding);
+      }
+      OpenSearchStore store = new OpenSearchStore(options, cluster, false, embedding.current());
+      KeyMigration.run(store, cluster, options, embedding);
+      return store;
     } catch (IOException | RuntimeException e) {
       cluster.close();
       throw e;
@@ -170,7 +180,7 @@ public final class OpenSearchStore implements RecordStore {
 
   /**
    * Inserts or replaces every record (every field, the access statistics included) in one bulk
-   * request. All are validated before anything is sent. Where the batch repeats an id, the later
+   * request. All are validated before anything is sent. Where the batch repeats a key, the later
    * record wins. Visible to searches on return: one record waits for the next refresh, more force
    * one.
    *
@@ -180,57 +190,62 @@ public final class OpenSearchStore implements RecordStore {
   @Override
   public void upsertAll(Collection<MemoryRecord> records) throws IOException {
     Checks.notNull(records, "records");
-    Map<String, MemoryRecord> batch = new LinkedHashMap<>();
-    Map<String, ObjectNode> sources = new HashMap<>();
+    Map<RecordKey, MemoryRecord> batch = new LinkedHashMap<>();
+    Map<RecordKey, ObjectNode> sources = new HashMap<>();
     for (MemoryRecord record : records) {
       Checks.notNull(record, "records");
-      sources.put(record.id(), Documents.toSource(record, dimension, model));
-      batch.remove(record.id());
-      batch.put(record.id(), record);
+      RecordKey key = RecordKey.of(record);
+      sources.put(key, Documents.toSource(record, dimension, model));
+      batch.remove(key);
+      batch.put(key, record);
     }
     if (batch.isEmpty()) {
       return;
     }
     requireWritable();
-    Map<String, String> stored = routings(batch.keySet());
     List<List<JsonNode>> groups = new ArrayList<>();
-    for (MemoryRecord record : batch.values()) {
-      List<JsonNode> lines = new ArrayList<>();
-      String namespace = record.scope().namespace();
-      String previous = stored.get(record.id());
-      if (previous != null && !previous.equals(namespace)) {
-        // Routed by namespace: the old version lives on another shard, which this write misses.
-        lines.add(recordAction("delete", record.id(), previous));
-      }
-      lines.add(recordAction("index", record.id(), namespace));
-      lines.add(sources.get(record.id()));
-      lines.addAll(access.write(record));
-      groups.add(lines);
-    }
+    batch.forEach((key, record) -> groups.add(indexLines(key, sources.get(key), record)));
     bulk(groups);
   }
 
+  /** The bulk lines that write a record (routed to its namespace's shard) and its statistics. */
+  List<JsonNode> indexLines(RecordKey key, ObjectNode source, MemoryRecord record) {
+    String docId = docIds.of(key);
+    List<JsonNode> lines = new ArrayList<>();
+    lines.add(recordAction("index", docId, key.namespace()));
+    lines.add(source);
+    lines.addAll(access.write(docId, record));
+    return lines;
+  }
+
   @Override
-  public Optional<MemoryRecord> get(String id) throws IOException {
-    Checks.notNull(id, "id");
-    return Optional.ofNullable(getAll(List.of(id)).get(id));
+  public Optional<MemoryRecord> get(RecordKey key) throws IOException {
+    Checks.notNull(key, "key");
+    return Optional.ofNullable(getAll(List.of(key)).get(key));
   }
 
   /** One search for all of them, in chunks of the result window. */
   @Override
-  public Map<String, MemoryRecord> getAll(Collection<String> ids) throws IOException {
-    Checks.notNull(ids, "ids");
-    ids.forEach(id -> Checks.notNull(id, "ids"));
+  public Map<RecordKey, MemoryRecord> getAll(Collection<RecordKey> keys) throws IOException {
+    Checks.notNull(keys, "keys");
+    keys.forEach(key -> Checks.notNull(key, "keys"));
     List<JsonNode> hits = new ArrayList<>();
-    for (List<String> chunk : chunks(ids)) {
+    for (List<String> chunk : chunks(keys.stream().map(docIds::of).toList())) {
       ObjectNode body = Cluster.JSON.createObjectNode();
       body.put("size", chunk.size()).put("track_total_hits", false);
       chunk.forEach(body.putObject("query").putObject("ids").putArray("values")::add);
       hits.addAll(Found.hitsOf(search(body, Map.of())));
     }
-    Map<String, MemoryRecord> byId = new TreeMap<>();
-    found.records(hits).forEach(r -> byId.put(r.id(), r));
-    return byId;
+    Set<RecordKey> wanted = Set.copyOf(keys);
+    Map<RecordKey, MemoryRecord> byKey = new TreeMap<>();
+    for (MemoryRecord r : found.records(hits)) {
+      RecordKey key = RecordKey.of(r);
+      // An index of an older schema names documents by id alone: another namespace's is skipped.
+      if (wanted.contains(key)) {
+        byKey.put(key, r);
+      }
+    }
+    return byKey;
   }
 
   /**
@@ -247,7 +262,7 @@ public final class OpenSearchStore implements RecordStore {
     Checks.notNull(filter, "filter");
     checkLimit(topK, "topK");
     JsonNode answer = search(lexical(queryText, filter, topK), routing(filter));
-    return found.ranked(Found.hitsOf(answer), BM25, Map.of());
+    return found.ranked(Found.hitsOf(answer), BM25, Map.of(), "");
   }
 
   /**
@@ -272,7 +287,7 @@ public final class OpenSearchStore implements RecordStore {
     Checks.notNull(known, "known");
     checkLimit(topK, "topK");
     JsonNode answer = search(vector(queryVector, filter, topK), routing(filter));
-    return found.ranked(Found.hitsOf(answer), HALF_COSINE, known);
+    return found.ranked(Found.hitsOf(answer), HALF_COSINE, known, filter.scope().namespace());
   }
 
   /**
@@ -294,7 +309,9 @@ public final class OpenSearchStore implements RecordStore {
   public List<MemoryRecord> find(StoreFilter filter, String afterId, int limit) throws IOException {
     Checks.notNull(filter, "filter");
     checkLimit(limit, "limit");
-    return found.records(list(Filters.of(filter), routing(filter), afterId, limit, true));
+    ArrayNode clauses = Filters.of(filter);
+    return found.records(
+        list(routing(filter), limit, true, (last, size) -> byId(clauses, afterId, last, size)));
   }
 
   /**
@@ -324,17 +341,18 @@ public final class OpenSearchStore implements RecordStore {
     }
     bool.put("minimum_should_match", 1);
     ArrayNode clauses = Filters.of(filter).add(wanted);
-    return found.records(list(clauses, routing(filter), null, limit, true));
+    return found.records(
+        list(routing(filter), limit, true, (last, size) -> byId(clauses, null, last, size)));
   }
 
   /**
-   * Every record of every scope with an id greater than {@code afterId} (null: from the first), up
-   * to {@code limit}, ordered by id. For maintenance that spans namespaces; not scoped.
+   * Every record of every scope with a key after {@code after} (null: from the first), up to {@code
+   * limit}, ordered by namespace, then id. For maintenance that spans namespaces; not scoped.
    */
   @Override
-  public List<MemoryRecord> page(String afterId, int limit) throws IOException {
+  public List<MemoryRecord> page(RecordKey after, int limit) throws IOException {
     checkLimit(limit, "limit");
-    return found.records(list(Cluster.JSON.createArrayNode(), Map.of(), afterId, limit, true));
+    return found.records(byKey(Cluster.JSON.createArrayNode(), after, limit, true));
   }
 
   /**
@@ -360,16 +378,14 @@ public final class OpenSearchStore implements RecordStore {
   }
 
   /**
-   * Ids of records (any scope, tier and status) that have no vector, up to {@code limit}, ordered
-   * by id: the queue of background embedding and of reindexing.
+   * Keys of records (any scope, tier and status) that have no vector, up to {@code limit}, ordered
+   * by namespace, then id: the queue of background embedding and of reindexing.
    */
   @Override
-  public List<String> idsWithoutVector(int limit) throws IOException {
+  public List<RecordKey> keysWithoutVector(int limit) throws IOException {
     checkLimit(limit, "limit");
     ArrayNode clauses = Cluster.JSON.createArrayNode().add(Searches.withoutVector());
-    return list(clauses, Map.of(), null, limit, false).stream()
-        .map(hit -> hit.path("_id").asText())
-        .toList();
+    return byKey(clauses, null, limit, false).stream().map(OpenSearchStore::keyOf).toList();
   }
 
   /**
@@ -380,14 +396,16 @@ public final class OpenSearchStore implements RecordStore {
    * @param recalls how many recalls injected each id, each at least 1
    */
   @Override
-  public void recordAccess(Map<String, Long> recalls, Instant when) throws IOException {
+  public void recordAccess(Map<RecordKey, Long> recalls, Instant when) throws IOException {
     Checks.notNull(recalls, "recalls");
     Checks.notNull(when, "when");
-    TreeMap<String, Long> distinct = new TreeMap<>(recalls);
-    distinct.forEach(
-        (id, n) ->
-            Checks.require(
-                n != null && n >= 1, "recalls", "count of %s must be >= 1, got %s", id, n));
+    TreeMap<String, Long> distinct = new TreeMap<>();
+    recalls.forEach(
+        (key, n) -> {
+          Checks.require(
+              n != null && n >= 1, "recalls", "count of %s must be >= 1, got %s", key.id(), n);
+          distinct.put(docIds.of(key), n);
+        });
     if (distinct.isEmpty()) {
       return;
     }
@@ -396,20 +414,20 @@ public final class OpenSearchStore implements RecordStore {
   }
 
   /**
-   * Deletes these records for good, with their access statistics, in one bulk request. Ids not
+   * Deletes these records for good, with their access statistics, in one bulk request. Keys not
    * stored are skipped.
    *
-   * @return how many of the ids were stored
+   * @return how many of the keys were stored
    */
   @Override
-  public int purgeAll(Collection<String> ids) throws IOException {
-    Checks.notNull(ids, "ids");
-    ids.forEach(id -> Checks.notNull(id, "ids"));
-    if (ids.isEmpty()) {
+  public int purgeAll(Collection<RecordKey> keys) throws IOException {
+    Checks.notNull(keys, "keys");
+    keys.forEach(key -> Checks.notNull(key, "keys"));
+    if (keys.isEmpty()) {
       return 0;
     }
     requireWritable();
-    Map<String, String> stored = routings(ids);
+    Map<String, String> stored = routings(keys.stream().map(docIds::of).toList());
     if (stored.isEmpty()) {
       return 0;
     }
@@ -467,22 +485,46 @@ public final class OpenSearchStore implements RecordStore {
     return cluster.call("POST", "/" + options.index() + "/_search", parameters, body);
   }
 
-  /** Hits matching the clauses in id order after {@code afterId}, paged past the result window. */
-  private List<JsonNode> list(
-      ArrayNode clauses, Map<String, String> routing, String afterId, int limit, boolean source)
+  /** The search of one page of a listing, after the last hit of the previous page (null: first). */
+  private interface Paging {
+    ObjectNode body(JsonNode last, int size);
+  }
+
+  /** Hits in id order after {@code afterId}, then after the previous page's last id. */
+  private static ObjectNode byId(ArrayNode clauses, String afterId, JsonNode last, int size) {
+    return Searches.byId(clauses, last == null ? afterId : last.path("sort").get(0).asText(), size);
+  }
+
+  /** Hits in key order after {@code after}, paged past the result window. */
+  private List<JsonNode> byKey(ArrayNode clauses, RecordKey after, int limit, boolean source)
+      throws IOException {
+    return list(
+        Map.of(),
+        limit,
+        source,
+        (last, size) -> Searches.byKey(clauses, last == null ? after : keyOf(last), size));
+  }
+
+  /** A hit's key, from the sort values of a listing in key order. */
+  private static RecordKey keyOf(JsonNode hit) {
+    return new RecordKey(hit.path("sort").get(0).asText(), hit.path("sort").get(1).asText());
+  }
+
+  /** A listing's hits, paged past the result window. */
+  private List<JsonNode> list(Map<String, String> routing, int limit, boolean source, Paging paging)
       throws IOException {
     List<JsonNode> hits = new ArrayList<>();
-    String after = afterId;
+    JsonNode last = null;
     while (hits.size() < limit) {
       int size = Math.min(limit - hits.size(), MAX_PAGE);
-      ObjectNode body = Searches.byId(clauses, after, size);
+      ObjectNode body = paging.body(last, size);
       body.put("_source", source);
       List<JsonNode> page = Found.hitsOf(search(body, routing));
       hits.addAll(page);
       if (page.size() < size) {
         break;
       }
-      after = page.get(page.size() - 1).path("_id").asText();
+      last = page.get(page.size() - 1);
     }
     return hits;
   }
@@ -506,7 +548,7 @@ public final class OpenSearchStore implements RecordStore {
    * force one, of the shards they went to in the same request, or of both indices after the last of
    * several requests (see {@link Bulk#MAX_BYTES}).
    */
-  private void bulk(List<List<JsonNode>> records) throws IOException {
+  void bulk(List<List<JsonNode>> records) throws IOException {
     List<String> bodies = Bulk.bodies(records);
     if (bodies.size() == 1) {
       String refresh = records.size() == 1 ? "wait_for" : "true";
@@ -520,7 +562,7 @@ public final class OpenSearchStore implements RecordStore {
     refresh();
   }
 
-  private ObjectNode recordAction(String type, String id, String namespace) {
+  ObjectNode recordAction(String type, String id, String namespace) {
     ObjectNode action = Cluster.JSON.createObjectNode();
     action.putObject(type).put("_index", options.index()).put("_id", id).put("routing", namespace);
     return action;

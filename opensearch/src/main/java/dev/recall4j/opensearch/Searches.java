@@ -2,6 +2,7 @@ package dev.recall4j.opensearch;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.recall4j.core.store.RecordKey;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -74,6 +75,23 @@ final class Searches {
    * Up to {@code size} records meeting the filter clauses with an id after {@code afterId} (null:
    * from the first), in id order.
    */
+  /**
+   * Every record matching the filter in key order (namespace, then id) after {@code after} (null:
+   * from the first); each hit's {@code sort} holds its namespace and id.
+   */
+  static ObjectNode byKey(ArrayNode filter, RecordKey after, int size) {
+    ObjectNode body = Cluster.JSON.createObjectNode();
+    body.put("size", size).put("track_total_hits", false);
+    ArrayNode sort = body.putArray("sort");
+    sort.addObject().put(Mapping.NAMESPACE, "asc");
+    sort.addObject().put(Mapping.ID, "asc");
+    if (after != null) {
+      body.putArray("search_after").add(after.namespace()).add(after.id());
+    }
+    body.set("query", Filters.only(filter.deepCopy()));
+    return body;
+  }
+
   static ObjectNode byId(ArrayNode filter, String afterId, int size) {
     ArrayNode clauses = filter.deepCopy();
     if (afterId != null) {

@@ -8,6 +8,7 @@ import dev.recall4j.engine.LinkIsolationConformance;
 import dev.recall4j.engine.PassageVectorsConformance;
 import dev.recall4j.engine.RecordStoreConformance;
 import dev.recall4j.engine.ScopeIsolationConformance;
+import dev.recall4j.engine.SharedIdConformance;
 import dev.recall4j.langchain4j.EmbeddingStoreConformance;
 import dev.recall4j.langchain4j.EmbeddingStoreFilteringConformance;
 import dev.recall4j.langchain4j.EmbeddingStoreRemovalConformance;
@@ -44,6 +45,9 @@ class ClusterConformanceTest {
 
   @Nested
   class Budget extends BudgetConformance {}
+
+  @Nested
+  class SharedIds extends SharedIdConformance {}
 
   @Nested
   class LangChain4jMinimal extends EmbeddingStoreConformance {}

@@ -6,10 +6,12 @@ import static dev.recall4j.opensearch.TestStores.record;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.store.IndexSettings;
+import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.VectorEncoding;
 import java.io.IOException;
@@ -25,11 +27,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * What only the cluster store does, beside the store contract it shares with the in-process index
  * ({@link ClusterConformanceTest}): access statistics in their own index (the record's document is
  * not re-indexed), a version that holds still without writes across shard copies, indices it did
- * not create refused, a read-only open of a missing index refused, 4-bit vectors refused.
+ * not create refused, a read-only open of a missing index refused, 4-bit vectors refused, an index
+ * of mapping schema 2 migrated by its first writer.
  */
 @ExtendWith(OpenSearchCluster.class)
 class OpenSearchStoreTest {
   private static final Scope NS = Scope.of("ns");
+
+  /** Records of the migration test, in two namespaces. */
+  private static final RecordKey MIGRATED_ALICE = new RecordKey("alice", "note");
+
+  private static final RecordKey MIGRATED_BOB = new RecordKey("bob", "other");
 
   private TestStores stores;
   private String index;
@@ -53,8 +61,8 @@ class OpenSearchStoreTest {
               record("a", "alpha").vector(new float[] {1, 0}).build(),
               record("b", "beta").recallCount(7).build()));
       long versionOfA = documentVersion("a");
-      store.recordAccess(Map.of("a", 3L, "b", 1L), T0);
-      MemoryRecord a = store.get("a").orElseThrow();
+      store.recordAccess(Map.of(key("a"), 3L, key("b"), 1L), T0);
+      MemoryRecord a = store.get(key("a")).orElseThrow();
       assertThat(a.recallCount()).isEqualTo(3);
       assertThat(store.searchVector(new float[] {1, 0}, StoreFilter.all(NS), 1).getFirst().record())
           .isEqualTo(a);
@@ -112,11 +120,92 @@ class OpenSearchStoreTest {
         .hasMessageStartingWith("index_settings.vector_encoding: int4 has no counterpart");
   }
 
+  /**
+   * A records' index of mapping schema 2 (documents and statistics named by the record id alone) is
+   * read as it is by a reader and migrated by the first writer: every record present, addressable
+   * by its key, with its statistics; the schema recorded as 3.
+   */
+  @Test
+  void aSchema2IndexIsReadAsItIsAndMigratedByItsFirstWriter() throws IOException {
+    try (OpenSearchStore store = stores.withVectors(index, 2)) {
+      store.upsertAll(
+          List.of(
+              TestStores.record("note", "Alice's tide tables.")
+                  .scope(Scope.of("alice"))
+                  .vector(new float[] {1, 0})
+                  .build(),
+              TestStores.record("other", "Bob's sails.").scope(Scope.of("bob")).build()));
+      store.recordAccess(Map.of(MIGRATED_ALICE, 3L), TestStores.T0);
+    }
+    renameAsSchema2(List.of(MIGRATED_ALICE, MIGRATED_BOB));
+
+    OpenSearchOptions options = stores.options(index).embedding("test-model", 2).build();
+    try (OpenSearchStore reader = OpenSearchStore.openReadOnly(options)) {
+      everyRecordIsAddressable(reader);
+    }
+    try (OpenSearchStore writer = OpenSearchStore.open(options)) {
+      everyRecordIsAddressable(writer);
+      assertThat(writer.page(null, 10).stream().map(RecordKey::of).toList())
+          .containsExactly(MIGRATED_ALICE, MIGRATED_BOB);
+      assertThat(writer.info().records()).isEqualTo(2);
+    }
+    assertThat(meta().path("schema").asInt()).isEqualTo(Mapping.SCHEMA);
+  }
+
+  private static void everyRecordIsAddressable(OpenSearchStore store) throws IOException {
+    Map<RecordKey, MemoryRecord> all = store.getAll(List.of(MIGRATED_ALICE, MIGRATED_BOB));
+    assertThat(all.keySet()).containsExactlyInAnyOrder(MIGRATED_ALICE, MIGRATED_BOB);
+    assertThat(all.get(MIGRATED_ALICE).content()).isEqualTo("Alice's tide tables.");
+    assertThat(all.get(MIGRATED_ALICE).recallCount()).isEqualTo(3);
+    assertThat(store.get(new RecordKey("bob", "note"))).isEmpty();
+  }
+
+  /** Renames each record's document and statistics to its bare id and records mapping schema 2. */
+  private void renameAsSchema2(List<RecordKey> keys) throws IOException {
+    try (Cluster cluster = stores.cluster()) {
+      for (String target : List.of(index, index + "-access")) {
+        for (RecordKey key : keys) {
+          Map<String, String> routing =
+              target.equals(index) ? Map.of("routing", key.namespace()) : Map.of();
+          String scoped = "/" + target + "/_doc/" + key.namespace() + "%2F" + key.id();
+          JsonNode doc = cluster.call("GET", scoped, routing, null);
+          if (!doc.path("found").asBoolean()) {
+            continue;
+          }
+          cluster.call("PUT", "/" + target + "/_doc/" + key.id(), routing, doc.path("_source"));
+          cluster.call("DELETE", scoped, routing, null);
+        }
+        cluster.call("POST", "/" + target + "/_refresh", Map.of(), null);
+      }
+      JsonNode meta = meta();
+      cluster.call(
+          "PUT",
+          "/" + index + "/_mapping",
+          Map.of(),
+          Mapping.meta(2, meta.path("model").asText(), meta.path("dimension").asInt()));
+    }
+  }
+
+  private JsonNode meta() throws IOException {
+    try (Cluster cluster = stores.cluster()) {
+      return cluster
+          .call("GET", "/" + index + "/_mapping", Map.of(), null)
+          .path(index)
+          .path("mappings")
+          .path("_meta")
+          .path(Mapping.META);
+    }
+  }
+
+  private static RecordKey key(String id) {
+    return new RecordKey(NS.namespace(), id);
+  }
+
   /** The version OpenSearch keeps of a document: it goes up each time the document is indexed. */
   private long documentVersion(String id) throws IOException {
     try (Cluster cluster = stores.cluster()) {
       return cluster
-          .call("GET", "/" + index + "/_doc/" + id, Map.of("routing", "ns"), null)
+          .call("GET", "/" + index + "/_doc/ns%2F" + id, Map.of("routing", "ns"), null)
           .path("_version")
           .asLong();
     }

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -128,9 +127,6 @@ final class AccessGuard implements Filter {
 
   private static void refuse(HttpServletResponse response, int status, String message)
       throws IOException {
-    response.setStatus(status);
-    response.setContentType("application/json");
-    response.setCharacterEncoding("UTF-8");
-    JsonBodies.write(response.getOutputStream(), Map.of("error", message));
+    ErrorBody.forStatus(status, message).send(response, status);
   }
 }

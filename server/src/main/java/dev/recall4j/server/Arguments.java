@@ -36,8 +36,8 @@ final class Arguments {
     return new Arguments(given);
   }
 
-  static IllegalArgumentException bad(String name, String problem) {
-    return new IllegalArgumentException("argument '" + name + "': " + problem);
+  static ArgumentException bad(String name, String problem) {
+    return new ArgumentException(name, problem);
   }
 
   /** A non-blank string, or an error naming the argument. */

@@ -2,14 +2,21 @@ package dev.recall4j.server;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.RecallEngine;
 import dev.recall4j.engine.Teams;
 
 /**
- * One call of a tool: the engine it runs against, the most tokens a page of records may take, who
- * asks and with which arguments.
+ * One call of a tool: the engine it runs against and the port its appends, forgets and supersedes
+ * go through, the most tokens a page of records may take, who asks and with which arguments.
  */
-record Call(RecallEngine engine, int pageTokenCeiling, Tenant tenant, Arguments args) {
+record Call(
+    RecallEngine engine, IndexWrites writes, int pageTokenCeiling, Tenant tenant, Arguments args) {
+  /** A call whose writes go to the engine itself. */
+  Call(RecallEngine engine, int pageTokenCeiling, Tenant tenant, Arguments args) {
+    this(engine, engine, pageTokenCeiling, tenant, args);
+  }
+
   /**
    * The namespace the call works in (the caller's, or the granted {@code team}'s it names) narrowed
    * to the project, task and session the call names.

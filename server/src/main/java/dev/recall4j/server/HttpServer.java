@@ -1,6 +1,7 @@
 package dev.recall4j.server;
 
 import dev.recall4j.core.store.StoreHealth;
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.RecallEngine;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
@@ -53,8 +54,18 @@ public final class HttpServer implements AutoCloseable {
    */
   public static HttpServer start(
       RecallEngine engine, ServerSettings settings, String host, int port) throws Exception {
+    return start(engine, engine, settings, host, port);
+  }
+
+  /**
+   * {@link #start(RecallEngine, ServerSettings, String, int)} with the appends, forgets and
+   * supersedes through {@code writes} (the engine's write port, or one that writes files first).
+   */
+  public static HttpServer start(
+      RecallEngine engine, IndexWrites writes, ServerSettings settings, String host, int port)
+      throws Exception {
     requireSafeBind(host, settings);
-    MemoryOperations operations = new MemoryOperations(engine, settings.pageTokenCeiling());
+    MemoryOperations operations = new MemoryOperations(engine, writes, settings.pageTokenCeiling());
     // Stateless streamable HTTP: every POST is answered with one JSON body on the Jetty thread that
     // read it. The tools need no session or server-to-client stream, and the stateful transport's
     // event stream, session bookkeeping and hand-offs between threads cost ~2-3 ms a call (and left

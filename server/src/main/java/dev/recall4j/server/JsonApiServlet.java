@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * arguments as a JSON body; a GET or DELETE as query parameters, a list argument repeated; the
  * record id of a path is the {@code id} argument.
  *
- * <p>A bad argument is 400 with {@code {"error": "argument 'x': …"}}, a team the token is not
- * granted 403 (the same shape, naming {@code team}); an unknown route 404.
+ * <p>A bad argument is 400 with {@code {"error": "argument 'x': …", "code": "invalid_argument",
+ * "argument": "x"}} ({@link ErrorBody}), a team the token is not granted 403 (the same shape, code
+ * {@code forbidden}, naming {@code team}); an unknown route 404.
  */
 final class JsonApiServlet extends HttpServlet {
   private static final Logger LOG = LoggerFactory.getLogger(JsonApiServlet.class);
@@ -42,7 +43,7 @@ final class JsonApiServlet extends HttpServlet {
     try {
       Tool.Routed route = Tool.route(method, parts);
       if (route == null) {
-        send(response, 404, Map.of("error", "no route " + method + " /v1" + path));
+        ErrorBody.forStatus(404, "no route " + method + " /v1" + path).send(response, 404);
         return;
       }
       Map<String, Object> arguments =
@@ -56,20 +57,21 @@ final class JsonApiServlet extends HttpServlet {
         arguments.put("id", route.id());
       }
       Tenant tenant = (Tenant) request.getAttribute(AccessGuard.TENANT_ATTRIBUTE);
-      send(response, 200, operations.call(route.tool(), tenant, arguments).structured());
+      JsonBodies.send(response, 200, operations.call(route.tool(), tenant, arguments).structured());
     } catch (NotGranted e) {
-      send(response, 403, Map.of("error", e.getMessage()));
+      ErrorBody.of(e).send(response, 403);
     } catch (IllegalArgumentException e) {
-      send(response, 400, Map.of("error", e.getMessage()));
+      ErrorBody.of(e).send(response, 400);
     } catch (StoreUnavailableException e) {
       // A full disk, a failed writer, a damaged index: the request was fine, the index cannot
       // serve it now.
-      send(response, 503, Map.of("error", e.getMessage()));
+      ErrorBody.forStatus(503, e.getMessage()).send(response, 503);
     } catch (IllegalStateException e) {
-      send(response, 409, Map.of("error", e.getMessage()));
+      ErrorBody.forStatus(409, e.getMessage()).send(response, 409);
     } catch (RuntimeException e) {
       LOG.error("{} /v1{} failed", method, path, e);
-      send(response, 500, Map.of("error", e.getClass().getSimpleName() + "; see the server log"));
+      ErrorBody.forStatus(500, e.getClass().getSimpleName() + "; see the server log")
+          .send(response, 500);
     }
   }
 
@@ -89,13 +91,5 @@ final class JsonApiServlet extends HttpServlet {
       }
     }
     return arguments;
-  }
-
-  private static void send(HttpServletResponse response, int status, Object body)
-      throws IOException {
-    response.setStatus(status);
-    response.setContentType("application/json");
-    response.setCharacterEncoding("UTF-8");
-    JsonBodies.write(response.getOutputStream(), body);
   }
 }

@@ -3,6 +3,7 @@ package dev.recall4j.server;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -47,5 +48,13 @@ final class JsonBodies {
 
   static void write(OutputStream out, Object body) throws IOException {
     MAPPER.writeValue(out, body);
+  }
+
+  /** Answers {@code body} as JSON with this HTTP status. */
+  static void send(HttpServletResponse response, int status, Object body) throws IOException {
+    response.setStatus(status);
+    response.setContentType("application/json");
+    response.setCharacterEncoding("UTF-8");
+    write(response.getOutputStream(), body);
   }
 }

@@ -22,10 +22,19 @@ import java.io.IOException;
  * Request}, as the JSON-RPC 2.0 specification words them, with HTTP 400 as the MCP streamable HTTP
  * transport asks for input it cannot accept; the body never carries a stack trace. A batch (a JSON
  * array) is an invalid request: MCP (2025-06-18) removed JSON-RPC batching.
+ *
+ * <p>A {@code tools/call} whose params do not make a call request (no {@code params} object, no
+ * string {@code name}, {@code arguments} that is not an object) or that names no tool of this
+ * server is answered {@code -32602 Invalid params}, as the MCP specification asks for protocol
+ * errors, with HTTP 200 (a well-formed request's answer). Arguments a tool refuses are a tool
+ * execution error ({@code isError}) instead, so that the model reads what to correct (MCP
+ * 2025-11-25, SEP-1303). Every error's {@code data} is the {@link ErrorBody} shape {@code /v1}
+ * answers.
  */
 final class JsonRpcEnvelope implements Filter {
   static final int PARSE_ERROR = -32700;
   static final int INVALID_REQUEST = -32600;
+  static final int INVALID_PARAMS = -32602;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -42,16 +51,68 @@ final class JsonRpcEnvelope implements Filter {
     try {
       message = JSON.readTree(body);
     } catch (JsonProcessingException e) {
-      error((HttpServletResponse) res, null, PARSE_ERROR, "Parse error: the body is not JSON");
+      error(
+          (HttpServletResponse) res,
+          400,
+          null,
+          PARSE_ERROR,
+          new ErrorBody(ErrorBody.PARSE_ERROR, "Parse error: the body is not JSON", null));
       return;
     }
     String problem = problem(message);
     if (problem != null) {
       JsonNode id = message != null && message.isObject() ? validId(message.get("id")) : null;
-      error((HttpServletResponse) res, id, INVALID_REQUEST, "Invalid Request: " + problem);
+      error(
+          (HttpServletResponse) res,
+          400,
+          id,
+          INVALID_REQUEST,
+          new ErrorBody(ErrorBody.INVALID_REQUEST, "Invalid Request: " + problem, null));
+      return;
+    }
+    ErrorBody invalid = invalidCall(message);
+    if (invalid != null) {
+      error((HttpServletResponse) res, 200, message.get("id"), INVALID_PARAMS, invalid);
       return;
     }
     chain.doFilter(req, res);
+  }
+
+  /**
+   * What makes a {@code tools/call} request not a call of one of this server's tools, naming the
+   * param to blame; null for any other message or a good call.
+   */
+  static ErrorBody invalidCall(JsonNode message) {
+    if (!"tools/call".equals(message.path("method").asText()) || !message.has("id")) {
+      return null;
+    }
+    JsonNode params = message.get("params");
+    if (params == null || !params.isObject()) {
+      return invalidParam("params", "a tools/call needs a params object");
+    }
+    JsonNode name = params.get("name");
+    if (name == null || !name.isTextual()) {
+      return invalidParam("name", "a tools/call names its tool with a string \"name\"");
+    }
+    JsonNode arguments = params.get("arguments");
+    if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
+      return invalidParam("arguments", "\"arguments\" must be an object");
+    }
+    try {
+      Tool.named(name.asText());
+    } catch (IllegalArgumentException e) {
+      return invalidParam(
+          "name",
+          "Unknown tool: "
+              + name.asText()
+              + "; the tools are "
+              + java.util.Arrays.stream(Tool.values()).map(Tool::wireName).toList());
+    }
+    return null;
+  }
+
+  private static ErrorBody invalidParam(String param, String problem) {
+    return new ErrorBody(ErrorBody.INVALID_PARAMS, "Invalid params: " + problem, param);
   }
 
   /** What makes the message not a JSON-RPC 2.0 request, notification or response; null if none. */
@@ -89,14 +150,14 @@ final class JsonRpcEnvelope implements Filter {
         : null;
   }
 
-  private static void error(HttpServletResponse response, JsonNode id, int code, String message)
+  /** A JSON-RPC error response: its message the error's, its data the {@link ErrorBody} shape. */
+  private static void error(
+      HttpServletResponse response, int status, JsonNode id, int code, ErrorBody error)
       throws IOException {
     ObjectNode body = JSON.createObjectNode().put("jsonrpc", "2.0");
     body.set("id", id);
-    body.putObject("error").put("code", code).put("message", message);
-    response.setStatus(400);
-    response.setContentType("application/json");
-    response.setCharacterEncoding("UTF-8");
-    JSON.writeValue(response.getOutputStream(), body);
+    ObjectNode object = body.putObject("error").put("code", code).put("message", error.message());
+    object.set("data", JSON.valueToTree(error.shape()));
+    JsonBodies.send(response, status, body);
   }
 }

@@ -1,6 +1,7 @@
 package dev.recall4j.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recall4j.core.store.StoreUnavailableException;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -141,17 +142,31 @@ final class McpRecallServer {
           .addTextContent(answer.text())
           .structuredContent(answer.structured())
           .build();
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      return error(e.getMessage());
+    } catch (IllegalArgumentException e) {
+      return error(ErrorBody.of(e));
+    } catch (StoreUnavailableException e) {
+      return error(ErrorBody.forStatus(503, e.getMessage()));
+    } catch (IllegalStateException e) {
+      return error(ErrorBody.forStatus(409, e.getMessage()));
     } catch (RuntimeException e) {
       LOG.error("{} failed", tool.wireName(), e);
       return error(
-          tool.wireName() + " failed: " + e.getClass().getSimpleName() + "; see the server log");
+          ErrorBody.forStatus(
+              500,
+              tool.wireName()
+                  + " failed: "
+                  + e.getClass().getSimpleName()
+                  + "; see the server log"));
     }
   }
 
-  private static CallToolResult error(String message) {
-    return CallToolResult.builder().addTextContent(message).isError(true).build();
+  /** A tool error: its text the message, its structured content the shape /v1 answers. */
+  private static CallToolResult error(ErrorBody error) {
+    return CallToolResult.builder()
+        .addTextContent(error.message())
+        .structuredContent(error.shape())
+        .isError(true)
+        .build();
   }
 
   private static McpSchema.Resource contextResource() {

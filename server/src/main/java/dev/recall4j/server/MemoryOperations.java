@@ -1,5 +1,6 @@
 package dev.recall4j.server;
 
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.RecallEngine;
 import java.util.Map;
 
@@ -14,17 +15,28 @@ import java.util.Map;
  */
 final class MemoryOperations {
   private final RecallEngine engine;
+  private final IndexWrites writes;
   private final int pageTokenCeiling;
 
   /**
    * @param pageTokenCeiling the most tokens the items of one search or list answer may take
    */
   MemoryOperations(RecallEngine engine, int pageTokenCeiling) {
+    this(engine, engine, pageTokenCeiling);
+  }
+
+  /**
+   * @param writes where appends, forgets and supersedes go: the engine, or a port over it that
+   *     writes an agent's files first ({@code SourceWriteBack})
+   * @param pageTokenCeiling the most tokens the items of one search or list answer may take
+   */
+  MemoryOperations(RecallEngine engine, IndexWrites writes, int pageTokenCeiling) {
     if (pageTokenCeiling < 1) {
       throw new IllegalArgumentException(
           "page token ceiling: must be >= 1, got " + pageTokenCeiling);
     }
     this.engine = engine;
+    this.writes = writes;
     this.pageTokenCeiling = pageTokenCeiling;
   }
 
@@ -36,7 +48,7 @@ final class MemoryOperations {
    */
   Answer call(Tool tool, Tenant tenant, Map<String, Object> arguments) {
     Arguments args = Arguments.of(tool, arguments);
-    return tool.handler().handle(new Call(engine, pageTokenCeiling, tenant, args));
+    return tool.handler().handle(new Call(engine, writes, pageTokenCeiling, tenant, args));
   }
 
   /** {@link #call(Tool, Tenant, Map)} with the tool named as clients name it. */

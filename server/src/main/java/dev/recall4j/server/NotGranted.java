@@ -5,10 +5,10 @@ package dev.recall4j.server;
  * a bad argument, answered 403 by the JSON API and as an error result over MCP, naming the
  * argument.
  */
-final class NotGranted extends IllegalArgumentException {
+final class NotGranted extends ArgumentException {
   private static final long serialVersionUID = 1L;
 
   NotGranted(String argument, String problem) {
-    super(Arguments.bad(argument, problem).getMessage());
+    super(argument, problem);
   }
 }

@@ -18,7 +18,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -110,10 +109,7 @@ final class RequestLimits implements Filter {
   }
 
   static void refuse(HttpServletResponse response, int status, String message) throws IOException {
-    response.setStatus(status);
-    response.setContentType("application/json");
-    response.setCharacterEncoding("UTF-8");
-    JsonBodies.write(response.getOutputStream(), Map.of("error", message));
+    ErrorBody.forStatus(status, message).send(response, status);
   }
 
   /** The request with its body already read. */

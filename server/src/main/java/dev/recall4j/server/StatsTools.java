@@ -11,7 +11,7 @@ final class StatsTools {
 
   static Answer stats(Call call) {
     Scope scope = call.scope();
-    EngineStatus status = call.engine().status(scope);
+    EngineStatus status = call.engine().status(scope, call.teams());
     return new Answer(
         status.records() + " records; by kind " + status.byKind(),
         ResultShapes.stats(status, call.engine().statistics().budgetAdvice(scope)));

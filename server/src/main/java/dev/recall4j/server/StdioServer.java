@@ -1,5 +1,6 @@
 package dev.recall4j.server;
 
+import dev.recall4j.engine.IndexWrites;
 import dev.recall4j.engine.RecallEngine;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -28,13 +29,27 @@ public final class StdioServer implements AutoCloseable {
   /** Starts serving the engine over {@code in} and {@code out}; returns at once. */
   public static StdioServer start(
       RecallEngine engine, ServerSettings settings, InputStream in, OutputStream out) {
+    return start(engine, engine, settings, in, out);
+  }
+
+  /**
+   * Starts serving the engine over {@code in} and {@code out}, its appends, forgets and supersedes
+   * through {@code writes} (the engine's write port, or one that writes files first); returns at
+   * once.
+   */
+  public static StdioServer start(
+      RecallEngine engine,
+      IndexWrites writes,
+      ServerSettings settings,
+      InputStream in,
+      OutputStream out) {
     CountDownLatch closed = new CountDownLatch(1);
     StdioServerTransportProvider transport =
         new StdioServerTransportProvider(
             McpRecallServer.JSON, new EndSignallingStream(in, closed::countDown), out);
     McpRecallServer mcp =
         new McpRecallServer(
-            new MemoryOperations(engine, settings.pageTokenCeiling()),
+            new MemoryOperations(engine, writes, settings.pageTokenCeiling()),
             settings.defaultTenant(),
             settings.version());
     return new StdioServer(closed, mcp.build(McpServer.sync(transport)));

@@ -13,7 +13,7 @@ final class WriteTools {
   private WriteTools() {}
 
   static Answer append(Call call) {
-    Saved saved = call.engine().add(RequestArguments.appended(call));
+    Saved saved = call.writes().add(RequestArguments.appended(call));
     String text = saved.isDuplicate() ? "already stored as " + saved.id() : "saved " + saved.id();
     return Answer.of(text, JsonShapes.saved(saved));
   }
@@ -21,7 +21,7 @@ final class WriteTools {
   static Answer forget(Call call) {
     String id = call.args().required("id");
     call.stored(id);
-    MemoryRecord forgotten = call.engine().forget(call.scope(), id);
+    MemoryRecord forgotten = call.writes().forget(call.scope(), id);
     return new Answer("forgot " + id, ResultShapes.changed(forgotten));
   }
 
@@ -40,7 +40,7 @@ final class WriteTools {
     String id = args.required("id");
     String content = args.required("content");
     MemoryRecord replacement = RequestArguments.replacement(call, call.stored(id), content);
-    MemoryRecord stored = call.engine().supersede(call.scope(), id, replacement);
+    MemoryRecord stored = call.writes().supersede(call.scope(), id, replacement);
     return new Answer("superseded " + id + " by " + stored.id(), ResultShapes.changed(stored));
   }
 }

@@ -56,7 +56,7 @@ final class ChangeReader {
               listed.file(),
               print,
               VaultNote.read(
-                  RecordFiles.readText(listed.file()),
+                  RecordFiles.readText(listed.file(), spec.files().maxFileBytes()),
                   key,
                   absolute,
                   spec.chunkWords(),
@@ -69,7 +69,7 @@ final class ChangeReader {
               print,
               inTier(
                   DailyLog.records(
-                      RecordFiles.readText(listed.file()),
+                      RecordFiles.readText(listed.file(), spec.files().maxFileBytes()),
                       spec.name(),
                       key,
                       absolute,

@@ -6,6 +6,7 @@ import dev.recall4j.core.Origin;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
 import dev.recall4j.core.Source;
+import dev.recall4j.core.Status;
 import dev.recall4j.core.Tier;
 import dev.recall4j.engine.InputException;
 import java.time.Instant;
@@ -22,7 +23,8 @@ import java.util.regex.Pattern;
  * record: a bullet (with its indented or wrapped continuation lines) or a paragraph, titled by the
  * heading above it, with its line. A daily log's records are created on the log's date (UTC
  * midnight), so recency decay ages them from when they were written, not from the sync; {@code
- * MEMORY.md}'s on the file's modification time, and pinned when the source says so.
+ * MEMORY.md}'s on the file's modification time, and pinned when the source says so. An entry struck
+ * through whole ({@code - ~~text~~}, as a forget through recall4j writes it) is deleted.
  */
 final class DailyLog {
   static final Pattern DATED = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})\\.md");
@@ -32,6 +34,13 @@ final class DailyLog {
   static final Kind LOG_ENTRY = Kind.of("daily_log");
 
   private static final Pattern BULLET = Pattern.compile("^\\s*(?:[-*+]|\\d+[.)])\\s+.*");
+
+  /**
+   * An entry struck through whole, {@code - ~~text~~}: forgotten, kept in the log for its owner.
+   */
+  private static final Pattern STRUCK =
+      Pattern.compile("^(?:(?:[-*+]|\\d+[.)])\\s+)?~~.*~~$", Pattern.DOTALL);
+
   private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*)$");
 
   private DailyLog() {}
@@ -134,6 +143,7 @@ final class DailyLog {
           .silo(Silo.MEMORY)
           .kind(memoryFile ? Kind.PROJECT_FACT : LOG_ENTRY)
           .tier(memoryFile && pinMemoryFile ? Tier.PINNED : Tier.ACTIVE)
+          .status(STRUCK.matcher(text).matches() ? Status.DELETED : Status.ACTIVE)
           .scope(scope)
           .source(Source.AGENT)
           .created(created)

@@ -2,6 +2,7 @@ package dev.recall4j.sources;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -10,12 +11,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The files a source reads, and the type of each: a configured source reads the files of its type
  * under its root (skipping excluded folders); an ad hoc path reads what its extension says.
  */
 final class SourceFiles {
+  private static final Logger LOG = LoggerFactory.getLogger(SourceFiles.class);
+
   private SourceFiles() {}
 
   /** The type a file's name says, or null when none reads it. */
@@ -51,18 +56,31 @@ final class SourceFiles {
   /**
    * The files under {@code root} (or {@code root} itself when it is a file) that {@code type}
    * reads, but those whose path relative to {@code root} it {@code skips}, in path order; {@code
-   * type} null reads every type.
+   * type} null reads every type. Unless {@code followSymlinks}, the listing stays inside the root:
+   * linked folders are not entered and a linked file is listed only when it resolves inside the
+   * root (one that leads out is logged and skipped).
    */
-  static List<Path> list(Path root, SourceType type, Predicate<String> skips) throws IOException {
+  static List<Path> list(
+      Path root, SourceType type, Predicate<String> skips, boolean followSymlinks)
+      throws IOException {
     if (Files.isRegularFile(root)) {
       return List.of(root);
     }
     if (!Files.isDirectory(root)) {
       throw new NoSuchFileException(root.toString());
     }
+    Path realRoot = root.toRealPath();
+    FileVisitOption[] options =
+        followSymlinks
+            ? new FileVisitOption[] {FileVisitOption.FOLLOW_LINKS}
+            : new FileVisitOption[0];
     List<Path> out = new ArrayList<>();
-    try (Stream<Path> walk = Files.walk(root)) {
-      walk.filter(Files::isRegularFile)
+    // From the real root, so that a root reached through a link (a vault in a synced folder) is
+    // entered; each file is named under the root as configured.
+    try (Stream<Path> walk = Files.walk(realRoot, options)) {
+      walk.map(f -> root.resolve(realRoot.relativize(f)))
+          .filter(Files::isRegularFile)
+          .filter(f -> followSymlinks || staysInside(realRoot, f))
           .filter(f -> !skips.test(relative(root, f)))
           .filter(
               f ->
@@ -75,6 +93,23 @@ final class SourceFiles {
       throw e.getCause();
     }
     return out;
+  }
+
+  /** Whether a file is no link, or a link that resolves inside the root (logged when not). */
+  private static boolean staysInside(Path realRoot, Path file) {
+    if (!Files.isSymbolicLink(file)) {
+      return true;
+    }
+    try {
+      if (file.toRealPath().startsWith(realRoot)) {
+        return true;
+      }
+    } catch (IOException e) {
+      // a dangling link: nothing to read
+    }
+    LOG.warn(
+        "{}: a link out of the source's folder; not read (set follow_symlinks to read it)", file);
+    return false;
   }
 
   /** The path of {@code file} relative to {@code root}, '/' separated. */

@@ -54,7 +54,7 @@ final class SourceListing {
     if (job.adHoc()) {
       for (Path p : job.within()) {
         if (Files.exists(p)) {
-          files.addAll(SourceFiles.list(p, null, AD_HOC_SKIPPED::matches));
+          files.addAll(SourceFiles.list(p, null, AD_HOC_SKIPPED::matches, false));
         }
       }
     } else if (spec.type() == SourceType.SQLITE) {
@@ -65,7 +65,8 @@ final class SourceListing {
             spec.path().toString(), null, "source " + spec.name() + ": no such file or directory");
       }
       FolderRules rules = spec.folders();
-      for (Path f : SourceFiles.list(spec.path(), spec.type(), rules::skips)) {
+      for (Path f :
+          SourceFiles.list(spec.path(), spec.type(), rules::skips, spec.files().followSymlinks())) {
         if (job.covers(f)) {
           files.add(f);
         }

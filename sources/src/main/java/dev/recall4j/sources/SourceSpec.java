@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
  *     supersede, forget) is written to the files first ({@link SourceWriteBack})
  * @param scope where its records belong: the user's own, a project's or a team's ({@link
  *     SourceScope#SYNC}: the sync's scope)
+ * @param files whether links may lead out of {@code path}, and the largest file read whole
  */
 public record SourceSpec(
     String name,
@@ -49,7 +50,8 @@ public record SourceSpec(
     Map<String, String> contexts,
     boolean includeInbox,
     boolean writable,
-    SourceScope scope) {
+    SourceScope scope,
+    FileAccess files) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
@@ -88,9 +90,13 @@ public record SourceSpec(
         "writable",
         "only a markdown or daily-log source can be written, not a %s source",
         type.wireName());
+    Checks.notNull(files, "files");
   }
 
-  /** A source in the sync's scope ({@link SourceScope#SYNC}). */
+  /**
+   * A source in the sync's scope ({@link SourceScope#SYNC}) whose files are reached and read as
+   * {@link FileAccess#DEFAULT} says.
+   */
   public SourceSpec(
       String name,
       SourceType type,
@@ -119,7 +125,8 @@ public record SourceSpec(
         contexts,
         includeInbox,
         writable,
-        SourceScope.SYNC);
+        SourceScope.SYNC,
+        FileAccess.DEFAULT);
   }
 
   /** A source with every option at its default. */

@@ -137,12 +137,23 @@ public final class SourceSync {
         || !state.files(path + "/**", Path.of("/")).isEmpty();
   }
 
+  /** Where the state keeps what a source's last sync into this namespace saw. */
+  private String stateKey(SourceSpec spec) {
+    return SyncState.key(scope, spec.name());
+  }
+
   private Map<String, SyncReport> run(List<SyncJob> jobs) throws IOException {
+    try (SyncLock lock = SyncLock.acquire(indexDir)) {
+      return runLocked(jobs);
+    }
+  }
+
+  private Map<String, SyncReport> runLocked(List<SyncJob> jobs) throws IOException {
     SyncState state = SyncState.read(indexDir);
     ChangeReader reader = new ChangeReader(scope, clock, writes.embedder().orElse(null));
     List<SyncPlan> plans = new ArrayList<>();
     for (SyncJob job : jobs) {
-      plans.add(SyncPlan.of(job, state, reader));
+      plans.add(SyncPlan.of(job, state.source(stateKey(job.spec())), reader));
     }
     Progress progress = new Progress(plans.stream().mapToLong(SyncPlan::records).sum());
     Map<String, SyncReport> reports = new java.util.LinkedHashMap<>();
@@ -258,7 +269,7 @@ public final class SourceSync {
     SyncReport.Counter counts = reconciler.counts();
     counts.files = plan.changed().size() + plan.kept().size() + plan.failed().size();
     state.put(
-        spec.name(),
+        stateKey(spec),
         new SourceState(
             plan.job().adHoc() ? "files" : spec.type().wireName(),
             spec.path().toString(),

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,8 +19,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.sqlite.SQLiteConfig;
-import org.sqlite.SQLiteOpenMode;
 
 /**
  * The {@code sources:} of a {@code recall4j.yaml} (or of an agent's {@code memory:} section), each
@@ -37,6 +34,8 @@ import org.sqlite.SQLiteOpenMode;
  *     pin: [CLAUDE.md, rules]     # records pinned (always injected)
  *     include_inbox: false        # _inbox folders are not read unless true
  *     writable: false             # true: appends, supersedes and forgets write the files
+ *     follow_symlinks: false      # true: links may lead out of the path
+ *     max_file_mb: 32             # a larger note is reported, not read
  *     chunk_words: 160
  *     silo: memory                # for records that name none
  *     context: personal notes     # what the source holds, shown with its hits
@@ -63,11 +62,27 @@ public final class SourcesConfig {
   private static final Map<SourceType, Set<String>> OPTIONS =
       Map.of(
           SourceType.MARKDOWN,
-          Set.of("exclude", "archive", "pin", "chunk_words", "silo", "include_inbox", "writable"),
+          Set.of(
+              "exclude",
+              "archive",
+              "pin",
+              "chunk_words",
+              "silo",
+              "include_inbox",
+              "writable",
+              "follow_symlinks",
+              "max_file_mb"),
           SourceType.DAILY_LOG,
-          Set.of("exclude", "archive", "pin", "pin_memory", "writable"),
+          Set.of(
+              "exclude",
+              "archive",
+              "pin",
+              "pin_memory",
+              "writable",
+              "follow_symlinks",
+              "max_file_mb"),
           SourceType.JSONL,
-          Set.of("exclude", "archive", "pin"),
+          Set.of("exclude", "archive", "pin", "follow_symlinks"),
           SourceType.SQLITE,
           Set.of("query", "silo"));
 
@@ -155,14 +170,15 @@ public final class SourcesConfig {
       if (!COMMON.contains(key) && !takes.contains(key)) {
         throw new IllegalArgumentException(
             n.key(key)
-                + ": a "
+                + ": not supported by "
                 + type.wireName()
-                + " source does not take "
-                + key
-                + "; it takes "
+                + " (a "
+                + type.wireName()
+                + " source takes "
                 + String.join(", ", takes)
                 + " besides "
-                + String.join(", ", new TreeSet<>(COMMON)));
+                + String.join(", ", new TreeSet<>(COMMON))
+                + ")");
       }
     }
     Path path = base.resolve(required(n, "path")).normalize();
@@ -180,10 +196,13 @@ public final class SourcesConfig {
     List<String> pin = folders(n, "pin", List.of());
     int[] chunkWords = {SourceSpec.DEFAULT_CHUNK_WORDS};
     n.integer("chunk_words", v -> chunkWords[0] = v);
-    boolean[] flags = {false, false, false};
+    boolean[] flags = {false, false, false, false};
     n.bool("pin_memory", v -> flags[0] = v);
     n.bool("include_inbox", v -> flags[1] = v);
     n.bool("writable", v -> flags[2] = v);
+    n.bool("follow_symlinks", v -> flags[3] = v);
+    int[] maxFileMb = {FileAccess.DEFAULT_MAX_FILE_MB};
+    n.integer("max_file_mb", v -> maxFileMb[0] = v);
     String silo = n.text("silo");
     try {
       return new SourceSpec(
@@ -200,7 +219,8 @@ public final class SourcesConfig {
           contexts,
           flags[1],
           flags[2],
-          SourceScope.read(n));
+          SourceScope.read(n),
+          new FileAccess(flags[3], maxFileMb[0]));
     } catch (IllegalArgumentException e) {
       String message = e.getMessage();
       throw new IllegalArgumentException(
@@ -266,10 +286,7 @@ public final class SourcesConfig {
       LOG.debug("{}: {} does not exist; not synced", configFile, db);
       return false;
     }
-    SQLiteConfig config = new SQLiteConfig();
-    config.setReadOnly(true);
-    config.setOpenMode(SQLiteOpenMode.READONLY);
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db, config.toProperties());
+    try (Connection c = SqliteSource.open(db);
         PreparedStatement st =
             c.prepareStatement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")) {
       st.setString(1, table);

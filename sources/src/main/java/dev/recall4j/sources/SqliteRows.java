@@ -13,7 +13,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -24,8 +23,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.sqlite.SQLiteConfig;
-import org.sqlite.SQLiteOpenMode;
 
 /**
  * The rows of one SQL query over an agent's SQLite file, as records. The query's columns are named
@@ -36,8 +33,8 @@ import org.sqlite.SQLiteOpenMode;
  * little-endian float32) with {@code embedding_model}. A record's id is {@code source:id}.
  *
  * <p>A vector is kept when its model is the index's and its dimension fits, else dropped so that
- * the engine embeds the text with the index's model. The file is opened read-only (SQLite's
- * read-only open mode and a read-only connection): never written, never locked for writing.
+ * the engine embeds the text with the index's model. The file is opened by {@link SqliteSource}:
+ * never written, never locked for writing, no file created beside it.
  */
 final class SqliteRows {
   private static final Set<String> COLUMNS =
@@ -81,13 +78,10 @@ final class SqliteRows {
 
   static Rows read(SourceSpec spec, Scope scope, Embedder embedder, Instant fileModified) {
     Path file = spec.path();
-    SQLiteConfig config = new SQLiteConfig();
-    config.setReadOnly(true);
-    config.setOpenMode(SQLiteOpenMode.READONLY);
     List<MemoryRecord> out = new ArrayList<>();
     List<String> errors = new ArrayList<>();
     Set<String> unread = new HashSet<>();
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file, config.toProperties());
+    try (Connection c = SqliteSource.open(file);
         Statement st = c.createStatement();
         ResultSet rs = st.executeQuery(spec.query())) {
       ResultSetMetaData meta = rs.getMetaData();

@@ -1,5 +1,6 @@
 package dev.recall4j.sources;
 
+import dev.recall4j.engine.FileTooLargeException;
 import dev.recall4j.engine.InputException;
 import dev.recall4j.sources.SourceListing.Listed;
 import dev.recall4j.sources.SyncState.FileState;
@@ -39,9 +40,11 @@ record SyncPlan(
   record Failed(Path file, String error) {}
 
   /** Plans the sync of one job against the state the last syncs left. */
-  static SyncPlan of(SyncJob job, SyncState state, ChangeReader reader) throws IOException {
+  /**
+   * @param before what the last sync of this source into this namespace saw, or null
+   */
+  static SyncPlan of(SyncJob job, SourceState before, ChangeReader reader) throws IOException {
     SourceSpec spec = job.spec();
-    SourceState before = state.source(spec.name());
     boolean sameSettings = before != null && spec.settingsKey().equals(before.settings());
     Map<String, FileState> previous = before == null ? Map.of() : before.files();
     Map<String, FileState> kept = new TreeMap<>();
@@ -65,7 +68,9 @@ record SyncPlan(
       } catch (IllegalArgumentException e) {
         // One bad file never keeps the others out: it is reported, and read again next time.
         String error =
-            e instanceof InputException ? e.getMessage() : listed.file() + ": " + e.getMessage();
+            e instanceof InputException || e instanceof FileTooLargeException
+                ? e.getMessage()
+                : listed.file() + ": " + e.getMessage();
         failed.put(listed.key(), new Failed(listed.file(), error));
       }
     }

@@ -3,6 +3,7 @@ package dev.recall4j.sources;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recall4j.core.Scope;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystems;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -127,6 +129,28 @@ public final class SyncState {
     return sources.get(name);
   }
 
+  /**
+   * The name a source's state is kept under for a sync in {@code scope}: its own name in the
+   * default namespace (as before namespaces had their own), else {@code namespace/name}, so two
+   * tenants syncing sources of one name never take each other's files for their own.
+   */
+  static String key(Scope scope, String source) {
+    return Scope.DEFAULT_NAMESPACE.equals(scope.namespace())
+        ? source
+        : scope.namespace() + "/" + source;
+  }
+
+  /** The file of source {@code name} whose records include {@code id}, if it has one. */
+  Optional<FileState> fileOf(String name, String id) {
+    SourceState source = sources.get(name);
+    if (source == null) {
+      return Optional.empty();
+    }
+    return source.files().values().stream()
+        .filter(f -> f.records().stream().anyMatch(r -> r.id().equals(id)))
+        .findFirst();
+  }
+
   void put(String name, SourceState state) {
     sources.put(name, state);
   }
@@ -185,7 +209,17 @@ public final class SyncState {
       for (FileState f : s.files().values()) {
         Path path = Path.of(f.path());
         if (glob ? matcher.matches(path) : path.equals(resolved)) {
-          found.put(path, new SyncedFile(path, f.records().stream().map(RecordState::id).toList()));
+          // Synced by several sources (or namespaces): every one's ids, each once.
+          List<String> ids = f.records().stream().map(RecordState::id).toList();
+          found.merge(
+              path,
+              new SyncedFile(path, ids),
+              (a, b) ->
+                  new SyncedFile(
+                      path,
+                      java.util.stream.Stream.concat(a.ids().stream(), b.ids().stream())
+                          .distinct()
+                          .toList()));
         }
       }
     }

@@ -21,21 +21,21 @@ public final class SyncedRecords {
    * file by file in path order and in file order within each, keeping only those {@code scope} and
    * {@code teams} may see.
    *
-   * @throws IllegalArgumentException when no synced file matches {@code pattern}
+   * @throws IllegalArgumentException when no synced file matches {@code pattern} with a record the
+   *     caller may see: in the same words whether no one synced it or another namespace did
    */
   public static List<MemoryRecord> of(
       RecallEngine engine, Scope scope, Teams teams, String pattern, Path base) throws IOException {
-    List<SyncState.SyncedFile> files =
-        SyncState.read(engine.config().indexDir()).files(pattern, base);
-    if (files.isEmpty()) {
-      throw new IllegalArgumentException(
-          pattern + ": no synced file matches; run recall4j sync first");
-    }
     List<MemoryRecord> records = new ArrayList<>();
-    for (SyncState.SyncedFile file : files) {
+    for (SyncState.SyncedFile file :
+        SyncState.read(engine.config().indexDir()).files(pattern, base)) {
       for (String id : file.ids()) {
         engine.get(scope, teams, id).ifPresent(records::add);
       }
+    }
+    if (records.isEmpty()) {
+      throw new IllegalArgumentException(
+          pattern + ": no synced file matches; run recall4j sync first");
     }
     return records;
   }

@@ -59,7 +59,7 @@ class SyncPlanTest {
         "a.jsonl",
         "{\"id\":\"a1\",\"silo\":\"memory\",\"content\":\"x\"}\n{\"id\":\"a2\",\"silo\":\"memory\",\"content\":\"y\"}\n");
     write("b.jsonl", "{\"id\":\"b1\",\"silo\":\"memory\",\"content\":\"z\"}\n");
-    SyncPlan plan = SyncPlan.of(new SyncJob(log, null), state, reader);
+    SyncPlan plan = SyncPlan.of(new SyncJob(log, null), state.source(log.name()), reader);
     assertNull(plan.before());
     assertEquals(List.of("a.jsonl", "b.jsonl"), plan.changed().stream().map(Changed::key).toList());
     assertEquals(3, plan.records());
@@ -72,14 +72,14 @@ class SyncPlanTest {
     Path bad = write("a.jsonl", "not json, but unchanged since the last sync\n");
     FileState recorded = asOnDisk(bad, "sha", List.of(new RecordState("a1", null, "default")));
     synced(log.settingsKey(), Map.of("a.jsonl", recorded));
-    SyncPlan plan = SyncPlan.of(new SyncJob(log, null), state, reader);
+    SyncPlan plan = SyncPlan.of(new SyncJob(log, null), state.source(log.name()), reader);
     assertEquals(Map.of("a.jsonl", recorded), plan.kept());
     assertEquals(List.of(), plan.changed());
     assertEquals(0, plan.records());
 
     Files.writeString(bad, "{\"id\":\"a1\",\"silo\":\"memory\",\"content\":\"x\"}\n");
     synced("other settings", Map.of("a.jsonl", asOnDisk(bad, "sha", List.of())));
-    SyncPlan reread = SyncPlan.of(new SyncJob(log, null), state, reader);
+    SyncPlan reread = SyncPlan.of(new SyncJob(log, null), state.source(log.name()), reader);
     assertEquals(Map.of(), reread.kept());
     assertEquals(List.of("a.jsonl"), reread.changed().stream().map(Changed::key).toList());
   }
@@ -92,7 +92,7 @@ class SyncPlanTest {
     FileState outside =
         new FileState(log.path().resolve("top.jsonl").toString(), 1, 1, "s", List.of());
     synced(log.settingsKey(), Map.of("sub/gone.jsonl", goneInSub, "top.jsonl", outside));
-    SyncPlan plan = SyncPlan.of(new SyncJob(log, List.of(sub)), state, reader);
+    SyncPlan plan = SyncPlan.of(new SyncJob(log, List.of(sub)), state.source(log.name()), reader);
     assertEquals(List.of("sub/gone.jsonl"), plan.vanished());
     assertEquals(Map.of("top.jsonl", outside), plan.carried());
     assertEquals(List.of("sub/c.jsonl"), plan.changed().stream().map(Changed::key).toList());

@@ -22,10 +22,12 @@ import java.util.TreeMap;
  * namespace as a hard boundary. Results are ordered as documented per method, ties by id. A write
  * is durable and visible to this store's reads when it returns; a batch is written whole or, on an
  * error, not at all where the store can promise it (the in-process index can; a cluster names the
- * records it could not write). Ids are unique across the store. Records come back as written,
- * except {@code recallCount} and {@code lastAccessed}, which {@link #recordAccess} keeps. Methods
- * may block on I/O; implementations are safe for concurrent use. A store opened read-only throws
- * {@link IllegalStateException} from every write.
+ * records it could not write). Ids are unique within a namespace: a record is addressed by its
+ * {@link RecordKey}, so two namespaces may hold the same id without meeting, and no lookup by key
+ * reaches another namespace's record. Records come back as written, except {@code recallCount} and
+ * {@code lastAccessed}, which {@link #recordAccess} keeps. Methods may block on I/O;
+ * implementations are safe for concurrent use. A store opened read-only throws {@link
+ * IllegalStateException} from every write.
  */
 public interface RecordStore extends Closeable {
 
@@ -97,11 +99,11 @@ public interface RecordStore extends Closeable {
       float[] queryVector, StoreFilter filter, int topK, Map<String, MemoryRecord> known)
       throws IOException;
 
-  /** The record with this id, in any scope, tier and status; empty when absent. */
-  Optional<MemoryRecord> get(String id) throws IOException;
+  /** The record with this key, in any project, tier and status; empty when absent. */
+  Optional<MemoryRecord> get(RecordKey key) throws IOException;
 
-  /** The records with these ids that exist, by id, in one call; any scope, tier and status. */
-  Map<String, MemoryRecord> getAll(Collection<String> ids) throws IOException;
+  /** The records with these keys that exist, by key, in one call; any project, tier and status. */
+  Map<RecordKey, MemoryRecord> getAll(Collection<RecordKey> keys) throws IOException;
 
   /**
    * The records the filter admits with an id greater than {@code afterId} (null: from the first),
@@ -124,10 +126,11 @@ public interface RecordStore extends Closeable {
       throws IOException;
 
   /**
-   * Every record of every scope with an id greater than {@code afterId} (null: from the first), up
-   * to {@code limit}, in id order: for maintenance that spans namespaces (reindex, a full export).
+   * Every record of every scope with a key after {@code after} (null: from the first), up to {@code
+   * limit}, in the store's key order (the same on every call; pass the last record's key for the
+   * next page): for maintenance that spans namespaces (reindex, a full export).
    */
-  List<MemoryRecord> page(String afterId, int limit) throws IOException;
+  List<MemoryRecord> page(RecordKey after, int limit) throws IOException;
 
   /**
    * How many records the filter admits have each value of {@code field}; values without a record
@@ -138,14 +141,15 @@ public interface RecordStore extends Closeable {
   Map<String, Long> counts(StoreFilter filter, String field) throws IOException;
 
   /**
-   * Ids of records (any scope, tier and status) without a vector, up to {@code limit}, in id order:
-   * the queue of background embedding and of reindexing.
+   * Keys of records (any scope, tier and status) without a vector, up to {@code limit}, in the
+   * store's key order: the queue of background embedding and of reindexing.
    */
-  List<String> idsWithoutVector(int limit) throws IOException;
+  List<RecordKey> keysWithoutVector(int limit) throws IOException;
 
   /**
    * Inserts or replaces every record (every field, {@code recallCount} and {@code lastAccessed}
-   * included); where the batch repeats an id, the later record wins. All are validated first.
+   * included) by its {@link RecordKey}; where the batch repeats a key, the later record wins. All
+   * are validated first.
    *
    * @throws IllegalArgumentException naming the field of the first record that does not fit the
    *     store (a vector of another dimension or model, a time outside the storable range); nothing
@@ -159,31 +163,32 @@ public interface RecordStore extends Closeable {
   }
 
   /**
-   * Deletes these records for good (the user owns the data), in one write; ids not stored are
+   * Deletes these records for good (the user owns the data), in one write; keys not stored are
    * skipped.
    *
-   * @return how many of the ids were stored
+   * @return how many of the keys were stored
    */
-  int purgeAll(Collection<String> ids) throws IOException;
+  int purgeAll(Collection<RecordKey> keys) throws IOException;
 
-  /** {@link #purgeAll} of one id: false when there was no such record. */
-  default boolean purge(String id) throws IOException {
-    return purgeAll(List.of(Checks.notNull(id, "id"))) > 0;
+  /** {@link #purgeAll} of one key: false when there was no such record. */
+  default boolean purge(RecordKey key) throws IOException {
+    return purgeAll(List.of(Checks.notNull(key, "key"))) > 0;
   }
 
   /**
-   * Counts recalls: each id's {@code recallCount} goes up by its count and its {@code lastAccessed}
-   * becomes {@code when}, without rewriting the record. Unknown ids are skipped (purged since).
+   * Counts recalls: each record's {@code recallCount} goes up by its count and its {@code
+   * lastAccessed} becomes {@code when}, without rewriting the record. Unknown keys are skipped
+   * (purged since).
    *
-   * @param recalls how many recalls injected each id, each at least 1
+   * @param recalls how many recalls injected each record, each at least 1
    */
-  void recordAccess(Map<String, Long> recalls, Instant when) throws IOException;
+  void recordAccess(Map<RecordKey, Long> recalls, Instant when) throws IOException;
 
-  /** {@link #recordAccess(Map, Instant)} of one recall that injected these ids (each once). */
-  default void recordAccess(Collection<String> ids, Instant when) throws IOException {
-    Checks.notNull(ids, "ids");
-    Map<String, Long> once = new TreeMap<>();
-    ids.forEach(id -> once.put(Checks.notNull(id, "ids"), 1L));
+  /** {@link #recordAccess(Map, Instant)} of one recall that injected these records (each once). */
+  default void recordAccess(Collection<RecordKey> keys, Instant when) throws IOException {
+    Checks.notNull(keys, "keys");
+    Map<RecordKey, Long> once = new TreeMap<>();
+    keys.forEach(key -> once.put(Checks.notNull(key, "keys"), 1L));
     recordAccess(once, when);
   }
 
