@@ -21,6 +21,7 @@ import dev.recall4j.ranking.TierPolicy;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -136,6 +137,10 @@ final class Retriever {
     List<Hit> lexical =
         acrossScopes(filters, topK, filter -> store.searchLexical(request.query(), filter, topK));
     watch.lap(Stage.LEXICAL);
+    // One record per id: the vector path reuses the lexical path's records instead of reading a
+    // record both find (about a third of them) a second time.
+    Map<String, MemoryRecord> records = HashMap.newHashMap(2 * topK);
+    lexical.forEach(h -> records.put(h.record().id(), h.record()));
     List<Hit> semantic = List.of();
     RetrievalMode mode;
     if (pending == null) {
@@ -154,13 +159,16 @@ final class Retriever {
       if (vector.isPresent()) {
         float[] queryVector = vector.get();
         semantic =
-            acrossScopes(filters, topK, filter -> store.searchVector(queryVector, filter, topK));
+            acrossScopes(
+                filters,
+                topK,
+                filter ->
+                    store.searchVector(
+                        queryVector, filter, topK, Collections.unmodifiableMap(records)));
         watch.lap(Stage.VECTOR);
       }
     }
-    Map<String, MemoryRecord> records = new HashMap<>();
-    lexical.forEach(h -> records.put(h.record().id(), h.record()));
-    semantic.forEach(h -> records.put(h.record().id(), h.record()));
+    semantic.forEach(h -> records.putIfAbsent(h.record().id(), h.record()));
     List<PathResult> paths =
         List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
     return new Retrieval(paths, records, mode, timings);
