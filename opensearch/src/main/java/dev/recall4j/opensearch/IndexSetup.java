@@ -5,6 +5,7 @@ import dev.recall4j.core.store.IndexModelMismatchException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * Creates a store's two indices when missing and checks an existing records' index against the
@@ -89,9 +90,7 @@ final class IndexSetup {
 
   private static Embedding recorded(Cluster cluster, String index) throws IOException {
     JsonNode meta =
-        cluster
-            .call("GET", "/" + index + "/_mapping", Map.of(), null)
-            .path(index)
+        only(index, cluster.call("GET", "/" + index + "/_mapping", Map.of(), null))
             .path("mappings")
             .path("_meta")
             .path(Mapping.META);
@@ -118,6 +117,30 @@ final class IndexSetup {
         model.isTextual() ? model.asText() : null,
         meta.path("dimension").asInt(),
         meta.path("schema").asInt());
+  }
+
+  /**
+   * The answer's entry for the one index {@code index} names: itself, or the index behind an alias
+   * (a tenant's index swapped under a stable name). An alias of several indices is refused: a store
+   * writes to one.
+   */
+  private static JsonNode only(String index, JsonNode byIndex) {
+    if (byIndex.has(index)) {
+      return byIndex.get(index);
+    }
+    if (byIndex.size() != 1) {
+      throw new IllegalStateException(
+          "index "
+              + index
+              + " is an alias of "
+              + byIndex.size()
+              + " indices ("
+              + byIndex.properties().stream()
+                  .map(Map.Entry::getKey)
+                  .collect(Collectors.joining(", "))
+              + "); a store needs an index, or an alias of one index");
+    }
+    return byIndex.elements().next();
   }
 
   /** The recorded embedding, when the options ask for it or for whatever is recorded (null / 0). */

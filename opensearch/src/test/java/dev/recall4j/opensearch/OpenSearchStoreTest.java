@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
@@ -15,6 +16,7 @@ import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.VectorEncoding;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -27,8 +29,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * What only the cluster store does, beside the store contract it shares with the in-process index
  * ({@link ClusterConformanceTest}): access statistics in their own index (the record's document is
  * not re-indexed), a version that holds still without writes across shard copies, indices it did
- * not create refused, a read-only open of a missing index refused, 4-bit vectors refused, an index
- * of mapping schema 2 migrated by its first writer.
+ * not create refused, an alias of one index used as the index (a tenant's index swapped under a
+ * stable name) and one of several refused, a read-only open of a missing index refused, 4-bit
+ * vectors refused, an index of mapping schema 2 migrated by its first writer.
  */
 @ExtendWith(OpenSearchCluster.class)
 class OpenSearchStoreTest {
@@ -39,11 +42,13 @@ class OpenSearchStoreTest {
 
   private static final RecordKey MIGRATED_BOB = new RecordKey("bob", "other");
 
+  private OpenSearchCluster.Hosts hosts;
   private TestStores stores;
   private String index;
 
   @BeforeEach
   void setUp(OpenSearchCluster.Hosts hosts, TestInfo test) {
+    this.hosts = hosts;
     stores = new TestStores(hosts);
     index = TestStores.newIndex(test.getTestMethod().orElseThrow().getName());
   }
@@ -96,6 +101,60 @@ class OpenSearchStoreTest {
     assertThatThrownBy(() -> stores.lexical(index))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("was not created by recall4j");
+  }
+
+  @Test
+  void anAliasOfOneIndexIsUsedAsTheIndex() throws IOException {
+    String first = index + "-v1";
+    try (OpenSearchStore store = stores.lexical(first)) {
+      store.upsert(record("a", "alpha").build());
+    }
+    alias(index, first);
+    try (OpenSearchStore store = OpenSearchStore.open(throughAlias())) {
+      assertThat(store.get(key("a"))).isPresent();
+      store.upsert(record("b", "beta").build());
+      assertThat(ids(store.searchLexical("beta", StoreFilter.all(NS), 5))).containsExactly("b");
+    }
+    try (OpenSearchStore store = stores.lexical(first)) {
+      assertThat(store.get(key("b"))).as("written through the alias").isPresent();
+    }
+  }
+
+  @Test
+  void anAliasOfSeveralIndicesIsRefused() throws IOException {
+    for (String version : List.of("-v1", "-v2")) {
+      stores.lexical(index + version).close();
+      alias(index, index + version);
+    }
+    assertThatThrownBy(() -> OpenSearchStore.open(throughAlias()))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("is an alias of 2 indices");
+  }
+
+  /** Points {@code alias} and its access index's alias at {@code target} and its access index. */
+  private void alias(String alias, String target) throws IOException {
+    ObjectNode body = Cluster.JSON.createObjectNode();
+    ArrayNode actions = body.putArray("actions");
+    for (String suffix : List.of("", "-access")) {
+      actions
+          .addObject()
+          .putObject("add")
+          .put("index", target + suffix)
+          .put("alias", alias + suffix);
+    }
+    try (Cluster cluster = stores.cluster()) {
+      cluster.call("POST", "/_aliases", Map.of(), body);
+    }
+  }
+
+  /**
+   * Options naming the alias {@link #index}: not through {@link TestStores#options}, whose cleanup
+   * deletes what it opened by name, and an alias is deleted with its index.
+   */
+  private OpenSearchOptions throughAlias() {
+    return OpenSearchOptions.builder(hosts.uris(), index)
+        .refreshInterval(Duration.ofMillis(50))
+        .build();
   }
 
   @Test
