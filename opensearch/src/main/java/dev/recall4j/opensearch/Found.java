@@ -42,19 +42,21 @@ final class Found {
    * Ranked hits as store hits, ranked from 1, the cluster's score mapped by {@code score}; a hit
    * whose id is a key of {@code known} carries that record when it is of {@code namespace} (the one
    * searched: ids are unique within a namespace only), the others are parsed with one statistics
-   * lookup for all of them.
+   * lookup for all of them. Hits are matched by document id, which {@code docIds} makes of a record
+   * ({@code namespace/id} since mapping schema 3).
    */
   List<Hit> ranked(
       List<JsonNode> hits,
       DoubleUnaryOperator score,
       Map<String, MemoryRecord> known,
-      String namespace)
+      String namespace,
+      DocIds docIds)
       throws IOException {
     Map<String, MemoryRecord> held = new HashMap<>();
     known.forEach(
         (id, r) -> {
           if (r.scope().namespace().equals(namespace)) {
-            held.put(id, r);
+            held.put(docIds.of(r), r);
           }
         });
     List<MemoryRecord> records = records(hits, held);

@@ -262,7 +262,7 @@ public final class OpenSearchStore implements RecordStore {
     Checks.notNull(filter, "filter");
     checkLimit(topK, "topK");
     JsonNode answer = search(lexical(queryText, filter, topK), routing(filter));
-    return found.ranked(Found.hitsOf(answer), BM25, Map.of(), "");
+    return found.ranked(Found.hitsOf(answer), BM25, Map.of(), "", docIds);
   }
 
   /**
@@ -287,7 +287,8 @@ public final class OpenSearchStore implements RecordStore {
     Checks.notNull(known, "known");
     checkLimit(topK, "topK");
     JsonNode answer = search(vector(queryVector, filter, topK), routing(filter));
-    return found.ranked(Found.hitsOf(answer), HALF_COSINE, known, filter.scope().namespace());
+    return found.ranked(
+        Found.hitsOf(answer), HALF_COSINE, known, filter.scope().namespace(), docIds);
   }
 
   /**
