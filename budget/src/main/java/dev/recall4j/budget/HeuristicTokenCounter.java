@@ -8,7 +8,7 @@ import dev.recall4j.core.TokenCounter;
  * to three, a punctuation run, a whitespace run) and each piece is charged what BPE typically
  * spends on it. The per-length word costs and the punctuation and whitespace weights were fitted
  * on the shared datasets (prose: SciFact, Cranfield, LISA, LoCoMo; code: JDK java.base sources)
- * against jtokkit; the fit and the resulting error are in docs/RESULTS.md ("Token counting").
+ * against jtokkit; the fit and the resulting error are in docs/DEFAULTS.md ("Token counting").
  *
  * camelCase identifiers are split at case changes because BPE vocabularies hold the humps
  * ("get", "Token", "Count") rather than the whole identifier. ALL-CAPS words cost more than

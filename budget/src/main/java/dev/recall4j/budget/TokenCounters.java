@@ -10,7 +10,7 @@ import java.util.Locale;
  * The token counters recall4j ships. Every counter returned here is thread-safe, deterministic and
  * allocation-light; a model's own tokenizer can be plugged in by implementing {@link TokenCounter}.
  *
- * <p>Measured on the shared datasets (see {@code docs/RESULTS.md ("Token counting")} for the table
+ * <p>Measured on the shared datasets (see {@code docs/DEFAULTS.md ("Token counting")} for the table
  * and the command): the {@linkplain #heuristic() heuristic} is within a few percent of cl100k and
  * o200k on average, with a per-item spread (p95 of the absolute relative error) of 8 to 18%.
  * Because the spread is not zero, a packer that counts with the heuristic shrinks its budget by
@@ -26,7 +26,7 @@ public final class TokenCounters {
    * The share by which a heuristic count is inflated when the target model's tokenizer is unknown:
    * {@code ceil(heuristic × (1 + margin))} under-counts cl100k and o200k on at most about 1% of the
    * measured prose and code items (the 99th percentile of {@code exact / heuristic}, rounded up;
-   * derivation in {@code docs/RESULTS.md ("Token counting")}).
+   * derivation in {@code docs/DEFAULTS.md ("Token counting")}).
    */
   public static final double HEURISTIC_SAFETY_MARGIN = 0.20;
 

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Measures the heuristic counter against cl100k and o200k on real text and checks the derived
  * safety margin: {@code ceil(heuristic × (1 + margin))} may under-count at most 1% of the items.
- * Writes the table to {@code target/TOKENS-table.md} (copied into {@code docs/RESULTS.md ("Token
+ * Writes the table to {@code target/TOKENS-table.md} (copied into {@code docs/DEFAULTS.md ("Token
  * counting")}).
  *
  * <p>Run: {@code mvn -q -B -ntp -pl budget test -Dtest=HeuristicErrorTest}. Skipped when {@code

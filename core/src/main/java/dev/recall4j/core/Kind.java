@@ -33,7 +33,7 @@ public record Kind(String name) {
         NAME.matcher(name).matches(),
         "kind",
         "must be lower snake case ([a-z][a-z0-9_]{0,63}), got %s",
-        Checks.excerpt(name));
+        Checks.excerptIfShown(name));
   }
 
   private static final Map<String, Kind> BUILT_IN =

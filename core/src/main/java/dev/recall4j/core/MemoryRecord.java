@@ -132,7 +132,7 @@ public record MemoryRecord(
           ContentHash.isValid(contentHash),
           "contentHash",
           "must be 64 lower-case hex digits, got %s",
-          Checks.excerpt(contentHash));
+          Checks.excerptIfShown(contentHash));
     }
     embeddingModel = Checks.wellFormed(Checks.blankToNull(embeddingModel), "embeddingModel");
     vector = vector == null ? null : checkVector(vector, "vector");
@@ -271,7 +271,7 @@ public record MemoryRecord(
         field,
         "must be 1-%d characters without whitespace or control characters, got %s",
         MAX_ID_CHARS,
-        Checks.excerpt(value));
+        Checks.excerptIfShown(value));
     return value;
   }
 
@@ -287,7 +287,7 @@ public record MemoryRecord(
           "tags",
           "each tag must be at most %d characters, got %s",
           MAX_TAG_CHARS,
-          Checks.excerpt(stripped));
+          Checks.excerptIfShown(stripped));
       unique.add(stripped);
     }
     return List.copyOf(unique);

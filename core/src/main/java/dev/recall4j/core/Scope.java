@@ -126,7 +126,7 @@ public record Scope(String namespace, String project, String task, String sessio
         NAME.matcher(value).matches(),
         field,
         "must be 1-128 characters of letters, digits and . _ @ : / -, got %s",
-        Checks.excerpt(value));
+        Checks.excerptIfShown(value));
     return value;
   }
 }

@@ -8,7 +8,7 @@ import dev.recall4j.core.ConfigSection;
  * links ({@link LinkExpansion}), with their defaults ({@link #DEFAULTS}) and their reader.
  *
  * @param expand {@code recall.links.expand}: whether a request that does not say follows one hop of
- *     links and resolves supersede chains to the newest version (see docs/RESULTS.md, "Link
+ *     links and resolves supersede chains to the newest version (see docs/DEFAULTS.md, "Link
  *     expansion", for the measurement that chose the default)
  * @param damping {@code recall.links.damping}: a linked record scores the linking hit's final score
  *     times this, in (0, 1]

@@ -21,9 +21,11 @@ import dev.recall4j.ranking.TierPolicy;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,8 +90,13 @@ final class Retriever {
       return last.pinned();
     }
     List<MemoryRecord> found = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
     for (StoreFilter scoped : filters) {
-      found.addAll(io(() -> store.find(scoped, MAX_PINNED)));
+      for (MemoryRecord r : io(() -> store.find(scoped, MAX_PINNED))) {
+        if (seen.add(r.id())) { // the caller's own record shadows a team's with the same id
+          found.add(r);
+        }
+      }
     }
     if (found.size() >= MAX_PINNED) {
       LOG.warn(
@@ -130,6 +137,10 @@ final class Retriever {
     List<Hit> lexical =
         acrossScopes(filters, topK, filter -> store.searchLexical(request.query(), filter, topK));
     watch.lap(Stage.LEXICAL);
+    // One record per id: the vector path reuses the lexical path's records instead of reading a
+    // record both find (about a third of them) a second time.
+    Map<String, MemoryRecord> records = HashMap.newHashMap(2 * topK);
+    lexical.forEach(h -> records.put(h.record().id(), h.record()));
     List<Hit> semantic = List.of();
     RetrievalMode mode;
     if (pending == null) {
@@ -148,13 +159,16 @@ final class Retriever {
       if (vector.isPresent()) {
         float[] queryVector = vector.get();
         semantic =
-            acrossScopes(filters, topK, filter -> store.searchVector(queryVector, filter, topK));
+            acrossScopes(
+                filters,
+                topK,
+                filter ->
+                    store.searchVector(
+                        queryVector, filter, topK, Collections.unmodifiableMap(records)));
         watch.lap(Stage.VECTOR);
       }
     }
-    Map<String, MemoryRecord> records = new HashMap<>();
-    lexical.forEach(h -> records.put(h.record().id(), h.record()));
-    semantic.forEach(h -> records.put(h.record().id(), h.record()));
+    semantic.forEach(h -> records.putIfAbsent(h.record().id(), h.record()));
     List<PathResult> paths =
         List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
     return new Retrieval(paths, records, mode, timings);
@@ -206,15 +220,22 @@ final class Retriever {
    * Runs one search per visible scope and merges the hits as one search over their union would
    * order them: score descending, then id, ranks renumbered. Scores of separate searches are
    * comparable because scope filters never score (BM25 statistics and vector similarity do not
-   * depend on the filter). With no team this is the single search.
+   * depend on the filter). With no team this is the single search. Ids are unique only within a
+   * namespace, and ranking joins the paths by id: a team's record with the id of one of the
+   * caller's own is shadowed by it (the caller's scope is searched first), as a lookup by id is.
    */
   private List<Hit> acrossScopes(List<StoreFilter> filters, int topK, IoSearch search) {
     if (filters.size() == 1) {
       return io(() -> search.run(filters.get(0)));
     }
     List<Hit> all = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
     for (StoreFilter filter : filters) {
-      all.addAll(io(() -> search.run(filter)));
+      for (Hit hit : io(() -> search.run(filter))) {
+        if (seen.add(hit.record().id())) {
+          all.add(hit);
+        }
+      }
     }
     all.sort(
         Comparator.comparingDouble((Hit h) -> h.score())

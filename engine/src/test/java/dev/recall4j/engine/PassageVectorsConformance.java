@@ -2,6 +2,7 @@ package dev.recall4j.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.MemoryRecord;
@@ -14,6 +15,7 @@ import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.VectorEncoding;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +49,20 @@ public abstract class PassageVectorsConformance extends StoreSuite {
       assertEquals(
           List.of("long"), ids(store.searchVector(UP, StoreFilter.recallable(Scope.of("ns")), 1)));
       assertEquals(List.of(1, 2, 3), hits.stream().map(Hit::rank).toList());
+    }
+  }
+
+  /** The best-passage path keeps a record the caller holds as that instance, as the plain one. */
+  @Test
+  void aRecordFoundByAPassageThatTheCallerHoldsIsNotReadAgain() throws IOException {
+    try (RecordStore store = floats()) {
+      store.upsertAll(
+          List.of(longRecord("long"), record("west", "points west").vector(WEST).build()));
+      StoreFilter filter = StoreFilter.recallable(Scope.of("ns"));
+      MemoryRecord held = store.get(key("long")).orElseThrow();
+      List<Hit> hits = store.searchVector(UP, filter, 10, Map.of("long", held));
+      assertEquals(ids(store.searchVector(UP, filter, 10)), ids(hits));
+      assertSame(held, hits.get(0).record());
     }
   }
 

@@ -3,6 +3,7 @@ package dev.recall4j.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -345,6 +346,39 @@ public abstract class RecordStoreConformance extends StoreSuite {
       assertEquals(
           List.of("alien"), ids(store.searchVector(east, StoreFilter.all(Scope.of("other")), 10)));
       assertEquals(List.of(key("novec")), store.keysWithoutVector(10));
+    }
+  }
+
+  /**
+   * A recall hands its lexical hits' records to the vector search, so a record both paths find is
+   * read once: a hit the caller holds is that very instance, and which records are hits, ranks and
+   * scores are those of the search without them.
+   */
+  @Test
+  void aVectorHitTheCallerHoldsIsThatRecordNotReadAgain() throws IOException {
+    try (RecordStore store = withVectors(newStore(), 3)) {
+      store.upsertAll(
+          List.of(
+              record("x", "east").vector(new float[] {1, 0, 0}).build(),
+              record("xy", "north east").vector(new float[] {5, 5, 0}).build(),
+              record("y", "north").vector(new float[] {0, 1, 0}).build()));
+      float[] east = {2, 0.1f, 0};
+      StoreFilter filter = StoreFilter.recallable(NS);
+      List<Hit> plain = store.searchVector(east, filter, 10);
+      MemoryRecord held = store.get(key("xy")).orElseThrow();
+      MemoryRecord notAHit = store.get(key("y")).orElseThrow().toBuilder().id("absent").build();
+      List<Hit> reusing =
+          store.searchVector(east, filter, 10, Map.of("xy", held, "absent", notAHit));
+      assertEquals(ids(plain), ids(reusing));
+      assertEquals(
+          plain.stream().map(Hit::score).toList(), reusing.stream().map(Hit::score).toList());
+      assertSame(held, reusing.get(1).record());
+      assertEquals(plain.get(0).record(), reusing.get(0).record());
+      // Ids are unique within a namespace only: another namespace's "x" is not this search's.
+      MemoryRecord elsewhere =
+          plain.get(0).record().toBuilder().scope(Scope.of("other")).content("not here").build();
+      List<Hit> foreign = store.searchVector(east, filter, 10, Map.of("x", elsewhere));
+      assertEquals(plain.get(0).record(), foreign.get(0).record());
     }
   }
 

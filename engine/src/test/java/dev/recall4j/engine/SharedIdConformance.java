@@ -1,6 +1,7 @@
 package dev.recall4j.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,6 +100,45 @@ public abstract class SharedIdConformance extends StoreSuite {
       assertTrue(engine.get(ALICE, "only-bob").isEmpty());
       assertEquals(0, engine.status(ALICE).records());
       assertEquals("Bob alone writes this.", engine.get(BOB, "only-bob").orElseThrow().content());
+    }
+  }
+
+  /**
+   * Ranking joins the paths by id, and a team's namespace may hold an id of the caller's own: a
+   * recall or search holding the team failed with "duplicate id" in a path. The caller's own record
+   * shadows the team's, as a lookup by id does.
+   */
+  @Test
+  void aTeamRecordWithTheIdOfTheCallersOwnIsShadowedByIt() throws IOException {
+    try (RecallEngine engine = open()) {
+      Scope team = Teams.scope("tide", ALICE);
+      engine.save(note(ALICE, "plan", "Alice plans the harbour survey for May."));
+      engine.save(note(team, "plan", "The team plans the harbour survey for June."));
+      engine.save(
+          note(team, "pinned-plan", "The team's harbour rules.").toBuilder()
+              .tier(dev.recall4j.core.Tier.PINNED)
+              .build());
+      engine.save(
+          note(ALICE, "pinned-plan", "Alice's harbour rules.").toBuilder()
+              .tier(dev.recall4j.core.Tier.PINNED)
+              .build());
+      RecallRequest request = RecallRequest.builder("harbour survey plans").scope(ALICE).build();
+
+      List<String> recalled =
+          engine.recall(request, Teams.of("tide")).items().stream()
+              .map(i -> i.record().content())
+              .toList();
+      assertTrue(recalled.contains("Alice plans the harbour survey for May."), recalled.toString());
+      assertTrue(recalled.contains("Alice's harbour rules."), recalled.toString());
+      assertFalse(recalled.stream().anyMatch(c -> c.startsWith("The team")), recalled.toString());
+      List<String> searched =
+          engine.search(request, Teams.of("tide"), 10).items().stream()
+              .map(i -> i.record().content())
+              .toList();
+      assertEquals(
+          List.of("Alice plans the harbour survey for May.", "Alice's harbour rules."),
+          searched.stream().sorted().toList(),
+          searched.toString());
     }
   }
 }

@@ -110,7 +110,7 @@ final class LuceneReads {
           BooleanQuery.Builder query =
               new BooleanQuery.Builder().add(text, BooleanClause.Occur.MUST);
           Queries.addFilter(query, filter, searcher.getIndexReader());
-          return recordReader.search(searcher, query.build(), topK);
+          return recordReader.search(searcher, query.build(), topK, KnownRecords.NONE);
         });
   }
 
@@ -119,9 +119,13 @@ final class LuceneReads {
    * passage documents), the best {@code topK} records kept; when the filter leaves few records,
    * Lucene searches them exactly.
    */
-  List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK) throws IOException {
+  List<Hit> searchVector(
+      float[] queryVector, StoreFilter filter, int topK, Map<String, MemoryRecord> known)
+      throws IOException {
     Checks.notNull(queryVector, "queryVector");
     Checks.notNull(filter, "filter");
+    KnownRecords held =
+        new KnownRecords(Checks.notNull(known, "known"), filter.scope().namespace());
     checkLimit(topK, "topK");
     float[] unit = Schema.unitVector(queryVector, dimension, model, "queryVector");
     int k = Math.max(topK, options.index().vectorCandidates());
@@ -133,7 +137,7 @@ final class LuceneReads {
             // of first collecting the allowed documents into a bit set.
             Query knnFilter = allowed instanceof MatchAllDocsQuery ? null : allowed;
             return recordReader.search(
-                searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK);
+                searcher, new KnnFloatVectorQuery(Schema.VECTOR, unit, k, knnFilter), topK, held);
           }
           // A record scores by its best vector, its own or a passage's: the search runs over both
           // kinds of document and keeps each record's best hit. Lucene's
@@ -146,7 +150,8 @@ final class LuceneReads {
           return recordReader.hits(
               searcher,
               RecordReader.bestPerRecord(searcher, searcher.search(both, 2 * k).scoreDocs),
-              topK);
+              topK,
+              held);
         });
   }
 

@@ -244,9 +244,10 @@ public final class LuceneStore implements RecordStore {
    * holds passage documents); when the filter leaves few records, Lucene searches them exactly.
    */
   @Override
-  public List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK)
+  public List<Hit> searchVector(
+      float[] queryVector, StoreFilter filter, int topK, Map<String, MemoryRecord> known)
       throws IOException {
-    return reads.searchVector(queryVector, filter, topK);
+    return reads.searchVector(queryVector, filter, topK, known);
   }
 
   @Override

@@ -44,23 +44,27 @@ final class RecordReader {
    * skips documents that cannot compete (block-max WAND); sorting by score then id disables that
    * and cost 5-10x at 100K records. So the plain search runs first, asking one hit more than
    * needed: only when that extra hit ties the last one kept, a tie straddles the cut and the sorted
-   * search decides it by id; otherwise ties inside the top are ordered by id after loading.
+   * search decides it by id; otherwise ties inside the top are ordered by id after loading. A hit
+   * whose id is a key of {@code known} carries that record, not decoded again.
    */
-  List<Hit> search(IndexSearcher searcher, Query query, int topK) throws IOException {
+  List<Hit> search(IndexSearcher searcher, Query query, int topK, KnownRecords known)
+      throws IOException {
     ScoreDoc[] top = searcher.search(query, topK + 1).scoreDocs;
     if (top.length > topK && top[topK].score == top[topK - 1].score) {
       top = searcher.search(query, topK, BY_SCORE_THEN_ID, true).scoreDocs;
     } else if (top.length > topK) {
       top = Arrays.copyOf(top, topK);
     }
-    return hits(searcher, top, topK);
+    return hits(searcher, top, topK, known);
   }
 
   /**
    * The best {@code topK} of {@code docs} (record documents, any order) as hits, score descending
-   * then id ascending. Loads the records down to the last one that ties the {@code topK}-th.
+   * then id ascending. Loads the records down to the last one that ties the {@code topK}-th, but
+   * those of {@code known}.
    */
-  List<Hit> hits(IndexSearcher searcher, ScoreDoc[] docs, int topK) throws IOException {
+  List<Hit> hits(IndexSearcher searcher, ScoreDoc[] docs, int topK, KnownRecords known)
+      throws IOException {
     ScoreDoc[] top = docs.clone();
     Arrays.sort(top, Comparator.comparingDouble((ScoreDoc d) -> -d.score));
     int loaded = Math.min(topK, top.length);
@@ -68,7 +72,7 @@ final class RecordReader {
       loaded++;
     }
     top = Arrays.copyOf(top, loaded);
-    List<MemoryRecord> records = load(searcher, top);
+    List<MemoryRecord> records = load(searcher, top, known);
     Integer[] order = new Integer[top.length];
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
@@ -107,16 +111,19 @@ final class RecordReader {
 
   List<MemoryRecord> list(IndexSearcher searcher, Query query, int limit, Sort order)
       throws IOException {
-    return load(searcher, searcher.search(query, limit, order).scoreDocs);
+    return load(searcher, searcher.search(query, limit, order).scoreDocs, KnownRecords.NONE);
   }
 
   /**
    * The records of {@code docs}, in the given order. Read in doc-id order, because doc values are
-   * forward-only iterators per segment.
+   * forward-only iterators per segment. A document whose id is a key of {@code known} gets that
+   * record: its id (a sorted doc value) is read instead of its blob, which is checksummed and
+   * decoded whole, vectors included.
    *
    * @throws DamagedRecordException naming the id of the first record whose stored bytes are damaged
    */
-  List<MemoryRecord> load(IndexSearcher searcher, ScoreDoc[] docs) throws IOException {
+  List<MemoryRecord> load(IndexSearcher searcher, ScoreDoc[] docs, KnownRecords known)
+      throws IOException {
     Integer[] byDoc = new Integer[docs.length];
     for (int i = 0; i < docs.length; i++) {
       byDoc[i] = i;
@@ -132,7 +139,8 @@ final class RecordReader {
         leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
         values = new Leaf(leaf.reader());
       }
-      records[i] = read(values, doc - leaf.docBase);
+      MemoryRecord held = known.isEmpty() ? null : known.get(values.id(doc - leaf.docBase));
+      records[i] = held != null ? held : read(values, doc - leaf.docBase);
     }
     return Arrays.asList(records);
   }
@@ -143,12 +151,23 @@ final class RecordReader {
     private final BinaryDocValues blobs;
     private final NumericDocValues recallCounts;
     private final NumericDocValues lastAccesses;
+    private SortedDocValues ids; // opened on first use: only a load with known records reads ids
 
     Leaf(LeafReader reader) throws IOException {
       this.reader = reader;
       this.blobs = reader.getBinaryDocValues(Schema.RECORD);
       this.recallCounts = reader.getNumericDocValues(Schema.RECALL_COUNT);
       this.lastAccesses = reader.getNumericDocValues(Schema.LAST_ACCESSED_NS);
+    }
+
+    /** The id of a document (called with increasing {@code leafDoc}), or null when it has none. */
+    String id(int leafDoc) throws IOException {
+      if (ids == null) {
+        ids = reader.getSortedDocValues(Schema.ID);
+      }
+      return ids != null && ids.advanceExact(leafDoc)
+          ? ids.lookupOrd(ids.ordValue()).utf8ToString()
+          : null;
     }
   }
 

@@ -5,6 +5,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.Hit;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,15 +35,31 @@ final class Found {
 
   /** The records of these hits, in their order, with their access statistics. */
   List<MemoryRecord> records(List<JsonNode> hits) throws IOException {
-    return records(hits, stats(hits));
+    return records(hits, Map.of());
   }
 
   /**
-   * Ranked hits as store hits, ranked from 1, the cluster's score mapped by {@code score}; one
-   * statistics lookup for all of them.
+   * Ranked hits as store hits, ranked from 1, the cluster's score mapped by {@code score}; a hit
+   * whose id is a key of {@code known} carries that record when it is of {@code namespace} (the one
+   * searched: ids are unique within a namespace only), the others are parsed with one statistics
+   * lookup for all of them. Hits are matched by document id, which {@code docIds} makes of a record
+   * ({@code namespace/id} since mapping schema 3).
    */
-  List<Hit> ranked(List<JsonNode> hits, DoubleUnaryOperator score) throws IOException {
-    List<MemoryRecord> records = records(hits);
+  List<Hit> ranked(
+      List<JsonNode> hits,
+      DoubleUnaryOperator score,
+      Map<String, MemoryRecord> known,
+      String namespace,
+      DocIds docIds)
+      throws IOException {
+    Map<String, MemoryRecord> held = new HashMap<>();
+    known.forEach(
+        (id, r) -> {
+          if (r.scope().namespace().equals(namespace)) {
+            held.put(docIds.of(r), r);
+          }
+        });
+    List<MemoryRecord> records = records(hits, held);
     List<Hit> ranked = new ArrayList<>(records.size());
     for (int rank = 0; rank < records.size(); rank++) {
       double raw = hits.get(rank).path("_score").asDouble();
@@ -51,20 +68,22 @@ final class Found {
     return ranked;
   }
 
-  private List<MemoryRecord> records(List<JsonNode> hits, Map<String, AccessStats.Entry> stats) {
+  private List<MemoryRecord> records(List<JsonNode> hits, Map<String, MemoryRecord> known)
+      throws IOException {
+    Set<String> unknown = new LinkedHashSet<>();
+    hits.forEach(hit -> unknown.add(hit.path("_id").asText()));
+    unknown.removeAll(known.keySet());
+    Map<String, AccessStats.Entry> stats = unknown.isEmpty() ? Map.of() : access.read(unknown);
     List<MemoryRecord> records = new ArrayList<>(hits.size());
     for (JsonNode hit : hits) {
       String id = hit.path("_id").asText();
+      MemoryRecord held = known.get(id);
       records.add(
-          Documents.fromSource(
-              index, id, hit.path("_source"), stats.getOrDefault(id, AccessStats.Entry.NEVER)));
+          held != null
+              ? held
+              : Documents.fromSource(
+                  index, id, hit.path("_source"), stats.getOrDefault(id, AccessStats.Entry.NEVER)));
     }
     return records;
-  }
-
-  private Map<String, AccessStats.Entry> stats(List<JsonNode> hits) throws IOException {
-    Set<String> ids = new LinkedHashSet<>();
-    hits.forEach(hit -> ids.add(hit.path("_id").asText()));
-    return access.read(ids);
   }
 }

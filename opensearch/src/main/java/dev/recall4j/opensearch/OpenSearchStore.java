@@ -262,7 +262,7 @@ public final class OpenSearchStore implements RecordStore {
     Checks.notNull(filter, "filter");
     checkLimit(topK, "topK");
     JsonNode answer = search(lexical(queryText, filter, topK), routing(filter));
-    return found.ranked(Found.hitsOf(answer), BM25);
+    return found.ranked(Found.hitsOf(answer), BM25, Map.of(), "", docIds);
   }
 
   /**
@@ -273,18 +273,22 @@ public final class OpenSearchStore implements RecordStore {
    *
    * @param queryVector of the index dimension, finite, not all zeros; normalised here (not
    *     modified)
-   * @param topK at least 1
+   * @param topK at least 1 A hit whose id is a key of {@code known} carries that record: its source
+   *     is not parsed and its statistics are not fetched again.
    * @throws IllegalArgumentException when the vector does not fit the index (naming {@code
    *     queryVector})
    */
   @Override
-  public List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK)
+  public List<Hit> searchVector(
+      float[] queryVector, StoreFilter filter, int topK, Map<String, MemoryRecord> known)
       throws IOException {
     Checks.notNull(queryVector, "queryVector");
     Checks.notNull(filter, "filter");
+    Checks.notNull(known, "known");
     checkLimit(topK, "topK");
     JsonNode answer = search(vector(queryVector, filter, topK), routing(filter));
-    return found.ranked(Found.hitsOf(answer), HALF_COSINE);
+    return found.ranked(
+        Found.hitsOf(answer), HALF_COSINE, known, filter.scope().namespace(), docIds);
   }
 
   /**

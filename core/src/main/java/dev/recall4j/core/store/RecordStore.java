@@ -81,7 +81,23 @@ public interface RecordStore extends Closeable {
    * @param queryVector of the store's dimension, finite, not all zeros
    * @throws IllegalArgumentException naming {@code queryVector} when it does not fit the store
    */
-  List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK) throws IOException;
+  default List<Hit> searchVector(float[] queryVector, StoreFilter filter, int topK)
+      throws IOException {
+    return searchVector(queryVector, filter, topK, Map.of());
+  }
+
+  /**
+   * {@link #searchVector(float[], StoreFilter, int)} for a caller that already holds some records,
+   * read from this store moments before (a recall's lexical hits): a hit whose id is a key of
+   * {@code known} carries that very instance instead of the record read and decoded again, so a
+   * record both paths of a recall find is read once. Which records are hits, their ranks and their
+   * scores do not depend on {@code known}. The store only reads the map, during the call.
+   *
+   * @param known records by id, as this store returned them; may be empty
+   */
+  List<Hit> searchVector(
+      float[] queryVector, StoreFilter filter, int topK, Map<String, MemoryRecord> known)
+      throws IOException;
 
   /** The record with this key, in any project, tier and status; empty when absent. */
   Optional<MemoryRecord> get(RecordKey key) throws IOException;

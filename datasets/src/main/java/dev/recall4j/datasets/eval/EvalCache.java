@@ -39,11 +39,13 @@ import org.slf4j.LoggerFactory;
  * index embedding only the texts it has not seen. The code-field boost is a query-time setting and not part
  * of the key. An entry counts only once its marker file exists, written last: an interrupted build
  * is thrown away and redone. Vector files are written to a temporary name and moved into place.
- * RECORDS_VERSION must change whenever EvalCorpus maps documents to records differently.
+ * RECORDS_VERSION must change whenever EvalCorpus maps documents to records differently, and
+ * whenever the store's schema does (3: schema 4, ids by namespace; an entry migrated in place
+ * is no longer the index the figures were recorded on).
  */
 final class EvalCache {
   private static final Logger LOG = LoggerFactory.getLogger(EvalCache.class);
-  static final String RECORDS_VERSION = "eval-records-2";
+  static final String RECORDS_VERSION = "eval-records-3";
   private static final int VECTOR_MAGIC = 0x5234_4a56; // "R4JV"
   private static final String INDEX_MARKER = "index.complete";
   private static final String BASELINE_MARKER = "baseline.complete";
