@@ -11,6 +11,7 @@ import dev.recall4j.engine.StoreOpener;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,5 +96,34 @@ class OpenSearchStoreProviderTest {
     ClusterAccess access = ClusterAccess.NONE.withBasic("recall4j", "s3cret");
     assertThat(access.toString()).doesNotContain("s3cret").contains("credentials=Basic");
     assertThat(ClusterAccess.NONE.withApiKey("a2V5").toString()).doesNotContain("a2V5");
+  }
+
+  /**
+   * The README's cluster configuration (marked {@code fixture: opensearch-store}) as a user copies
+   * it.
+   */
+  @Test
+  void theReadmeConfigurationIsAccepted() throws IOException {
+    Path root = Path.of("").toAbsolutePath();
+    while (!Files.isRegularFile(root.resolve("docs/SOURCES.md"))) {
+      root = root.getParent();
+    }
+    List<String> lines = Files.readAllLines(root.resolve("README.md"));
+    int marker = lines.indexOf("<!-- fixture: opensearch-store -->");
+    assertThat(marker).as("the README's marked cluster configuration").isNotNegative();
+    int end = lines.subList(marker + 2, lines.size()).indexOf("```") + marker + 2;
+    String yaml = String.join("\n", lines.subList(marker + 2, end));
+    Files.createDirectories(workspace.resolve("certs"));
+    Files.writeString(workspace.resolve("certs/root-ca.pem"), "a CA file the user has");
+    Map<?, ?> file = new YAMLMapper().readValue(yaml, Map.class);
+    StoreOpener opener =
+        new OpenSearchStoreProvider(
+                Map.of("OPENSEARCH_USER", "recall4j", "OPENSEARCH_PASSWORD", "s3cret")::get)
+            .read(ConfigSection.of(file.get("store"), "store"), workspace);
+    assertThat(opener.location()).isEqualTo("https://node1:9200/recall4j");
+    assertThat(
+            IndexSettings.DEFAULTS.read(
+                ConfigSection.of(file.get("index_settings"), "index_settings")))
+        .isEqualTo(IndexSettings.DEFAULTS);
   }
 }
