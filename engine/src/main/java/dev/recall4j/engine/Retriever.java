@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,15 +90,8 @@ final class Retriever {
     if (last != null && last.version() == version && last.filters().equals(filters)) {
       return last.pinned();
     }
-    List<MemoryRecord> found = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
-    for (StoreFilter scoped : filters) {
-      for (MemoryRecord r : io(() -> store.find(scoped, MAX_PINNED))) {
-        if (seen.add(r.id())) { // the caller's own record shadows a team's with the same id
-          found.add(r);
-        }
-      }
-    }
+    List<MemoryRecord> found =
+        firstPerId(filters, scoped -> store.find(scoped, MAX_PINNED), MemoryRecord::id);
     if (found.size() >= MAX_PINNED) {
       LOG.warn(
           "more than {} pinned records in scope; only the first {} by id are considered",
@@ -224,19 +218,11 @@ final class Retriever {
    * namespace, and ranking joins the paths by id: a team's record with the id of one of the
    * caller's own is shadowed by it (the caller's scope is searched first), as a lookup by id is.
    */
-  private List<Hit> acrossScopes(List<StoreFilter> filters, int topK, IoSearch search) {
+  private List<Hit> acrossScopes(List<StoreFilter> filters, int topK, ScopeLookup<Hit> search) {
     if (filters.size() == 1) {
       return io(() -> search.run(filters.get(0)));
     }
-    List<Hit> all = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
-    for (StoreFilter filter : filters) {
-      for (Hit hit : io(() -> search.run(filter))) {
-        if (seen.add(hit.record().id())) {
-          all.add(hit);
-        }
-      }
-    }
+    List<Hit> all = firstPerId(filters, search, h -> h.record().id());
     all.sort(
         Comparator.comparingDouble((Hit h) -> h.score())
             .reversed()
@@ -248,7 +234,26 @@ final class Retriever {
     return merged;
   }
 
-  private interface IoSearch {
-    List<Hit> run(StoreFilter filter) throws IOException;
+  /**
+   * What each visible scope's lookup found, in scope order, the first of each id only: ids are
+   * unique only within a namespace, and the caller's own scope comes first, so its record shadows a
+   * team's with the same id.
+   */
+  private static <T> List<T> firstPerId(
+      List<StoreFilter> filters, ScopeLookup<T> lookup, Function<T, String> id) {
+    List<T> first = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (StoreFilter filter : filters) {
+      for (T found : io(() -> lookup.run(filter))) {
+        if (seen.add(id.apply(found))) {
+          first.add(found);
+        }
+      }
+    }
+    return first;
+  }
+
+  private interface ScopeLookup<T> {
+    List<T> run(StoreFilter filter) throws IOException;
   }
 }
