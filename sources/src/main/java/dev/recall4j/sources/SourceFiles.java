@@ -1,16 +1,19 @@
 package dev.recall4j.sources;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,29 +73,55 @@ final class SourceFiles {
       throw new NoSuchFileException(root.toString());
     }
     Path realRoot = root.toRealPath();
-    FileVisitOption[] options =
+    Set<FileVisitOption> options =
         followSymlinks
-            ? new FileVisitOption[] {FileVisitOption.FOLLOW_LINKS}
-            : new FileVisitOption[0];
+            ? EnumSet.of(FileVisitOption.FOLLOW_LINKS)
+            : EnumSet.noneOf(FileVisitOption.class);
     List<Path> out = new ArrayList<>();
     // From the real root, so that a root reached through a link (a vault in a synced folder) is
     // entered; each file is named under the root as configured.
-    try (Stream<Path> walk = Files.walk(realRoot, options)) {
-      walk.map(f -> root.resolve(realRoot.relativize(f)))
-          .filter(Files::isRegularFile)
-          .filter(f -> followSymlinks || staysInside(realRoot, f))
-          .filter(f -> !skips.test(relative(root, f)))
-          .filter(
-              f ->
-                  type == null
-                      ? detect(f) != null && detect(f) != SourceType.SQLITE
-                      : reads(type, f))
-          .sorted()
-          .forEach(out::add);
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
-    }
+    Files.walkFileTree(
+        realRoot,
+        options,
+        Integer.MAX_VALUE,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult visitFile(Path real, BasicFileAttributes attrs) {
+            Path f = root.resolve(realRoot.relativize(real));
+            if (Files.isRegularFile(f)
+                && (followSymlinks || staysInside(realRoot, f))
+                && !skips.test(relative(root, f))
+                && (type == null
+                    ? detect(f) != null && detect(f) != SourceType.SQLITE
+                    : reads(type, f))) {
+              out.add(f);
+            }
+            return FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFileFailed(Path real, IOException e) throws IOException {
+            return continueIfGone(e);
+          }
+
+          @Override
+          public FileVisitResult postVisitDirectory(Path real, IOException e) throws IOException {
+            return e == null ? FileVisitResult.CONTINUE : continueIfGone(e);
+          }
+        });
+    out.sort(null);
     return out;
+  }
+
+  /**
+   * Goes on past a file or folder that went while its folder was read (a writer's temporary file
+   * renamed into place, a note deleted): it is not there to read. Any other failure is thrown.
+   */
+  static FileVisitResult continueIfGone(IOException e) throws IOException {
+    if (e instanceof NoSuchFileException) {
+      return FileVisitResult.CONTINUE;
+    }
+    throw e;
   }
 
   /** Whether a file is no link, or a link that resolves inside the root (logged when not). */

@@ -89,6 +89,11 @@ public final class SourceWatcher implements Closeable {
                 StandardWatchEventKinds.ENTRY_DELETE);
             return FileVisitResult.CONTINUE;
           }
+
+          @Override
+          public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+            return SourceFiles.continueIfGone(e);
+          }
         });
   }
 

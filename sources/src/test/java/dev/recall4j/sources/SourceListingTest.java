@@ -116,4 +116,45 @@ class SourceListingTest {
     InputException sqlite = assertThrows(InputException.class, () -> SourceListing.of(adHoc(db)));
     assertTrue(sqlite.getMessage().contains("source of type sqlite"), sqlite.getMessage());
   }
+
+  @Test
+  void filesThatComeAndGoWhileAFolderIsListedAreSkippedNotFatal() throws Exception {
+    Path vault = dir.resolve("vault");
+    for (int i = 0; i < 50; i++) {
+      write("vault/kept-" + i + ".md");
+    }
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    // As a write-back does: a temporary file renamed into place, a folder made and removed.
+    Thread churn =
+        new Thread(
+            () -> {
+              try {
+                for (int i = 0; !stop.get(); i++) {
+                  Path tmp = Files.writeString(vault.resolve(".n" + i + ".md.tmp"), "x");
+                  Files.move(tmp, vault.resolve("n" + i + ".md"));
+                  Files.delete(vault.resolve("n" + i + ".md"));
+                  Path sub = Files.createDirectories(vault.resolve("sub" + i));
+                  Files.writeString(sub.resolve("s.md"), "x");
+                  Files.delete(sub.resolve("s.md"));
+                  Files.delete(sub);
+                }
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    churn.start();
+    try {
+      for (int round = 0; round < 300; round++) {
+        List<Path> listed = SourceFiles.list(vault, SourceType.MARKDOWN, p -> false, false);
+        assertTrue(
+            listed.stream().filter(p -> p.getFileName().toString().startsWith("kept-")).count()
+                == 50,
+            "every file that stayed is listed");
+      }
+    } finally {
+      stop.set(true);
+      churn.join();
+    }
+  }
 }
