@@ -16,6 +16,11 @@ public enum Stage {
   EMBED,
   /** The vector (HNSW) search. */
   VECTOR,
+  /**
+   * Both searches in one request after the embedding, for a store that answers them at once (a
+   * cluster): then {@link #LEXICAL} and {@link #VECTOR} do not run apart.
+   */
+  SEARCH,
   /** Fusion, weighting and deduplication. */
   RANK,
   /** Following the hits' links and supersede chains (when link expansion is on). */

@@ -32,7 +32,7 @@ class RetrievalModeTest {
   @Test
   void stagesPrintTheirTimingNamesInRecallOrder() {
     assertEquals(
-        List.of("pinned", "lexical", "embed", "vector", "rank", "links", "pack", "total"),
+        List.of("pinned", "lexical", "embed", "vector", "search", "rank", "links", "pack", "total"),
         Arrays.stream(Stage.values()).map(Stage::toString).toList());
   }
 }

@@ -11,6 +11,7 @@ import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Stage;
 import dev.recall4j.core.Tier;
 import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.HybridHits;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.embeddings.EmbeddingException;
@@ -91,7 +92,7 @@ final class Retriever {
       return last.pinned();
     }
     List<MemoryRecord> found =
-        firstPerId(filters, scoped -> store.find(scoped, MAX_PINNED), MemoryRecord::id);
+        firstPerId(perScope(filters, scoped -> store.find(scoped, MAX_PINNED)), MemoryRecord::id);
     if (found.size() >= MAX_PINNED) {
       LOG.warn(
           "more than {} pinned records in scope; only the first {} by id are considered",
@@ -114,7 +115,7 @@ final class Retriever {
   /**
    * The candidates of a non-empty query on both paths; the vector path answers only if the query
    * vector is ready before the request's deadline, counted from {@code start} (a {@link
-   * System#nanoTime()}). Every filter of the request applies on both paths (inside the Lucene
+   * System#nanoTime()}). Every filter of the request applies on both paths (inside the store's
    * query: the kNN search is pre-filtered). Pinned records are candidates only when {@code
    * withPinned} (a search, which ranks everything; a recall injects them apart).
    */
@@ -124,13 +125,17 @@ final class Retriever {
     Duration deadline = request.deadline() != null ? request.deadline() : settings.deadline();
     List<StoreFilter> filters = filters(request, teams, withPinned);
     int topK = request.topK() != null ? request.topK() : settings.topK();
-    // The model runs on another thread while this one searches the lexical path: at 1K-10K records
-    // the query embedding is most of a recall's time, and the two overlap on 2 cores.
     QueryEmbedding.Pending pending =
         queryEmbedding == null ? null : queryEmbedding.begin(request.query());
-    List<Hit> lexical =
-        acrossScopes(filters, topK, filter -> store.searchLexical(request.query(), filter, topK));
-    watch.lap(Stage.LEXICAL);
+    // In process the model runs on another thread while this one searches the lexical path: at
+    // 1K-10K records the query embedding is most of a recall's time, and the two overlap on 2
+    // cores. A store that answers both paths in one round trip is asked once the vector is here.
+    boolean atOnce = pending != null && store.searchesHybridAtOnce();
+    List<Hit> lexical = List.of();
+    if (!atOnce) {
+      lexical = lexical(request, filters, topK);
+      watch.lap(Stage.LEXICAL);
+    }
     // One record per id: the vector path reuses the lexical path's records instead of reading a
     // record both find (about a third of them) a second time.
     Map<String, MemoryRecord> records = HashMap.newHashMap(2 * topK);
@@ -150,22 +155,33 @@ final class Retriever {
         mode = RetrievalMode.embedderError(e.getMessage());
       }
       watch.lap(Stage.EMBED);
-      if (vector.isPresent()) {
+      if (vector.isPresent() && atOnce) {
         float[] queryVector = vector.get();
-        semantic =
-            acrossScopes(
-                filters,
-                topK,
-                filter ->
-                    store.searchVector(
-                        queryVector, filter, topK, Collections.unmodifiableMap(records)));
+        List<HybridHits> both =
+            io(() -> store.searchHybrid(request.query(), queryVector, filters, topK));
+        lexical = acrossScopes(both.stream().map(HybridHits::lexical).toList(), topK);
+        semantic = acrossScopes(both.stream().map(HybridHits::vector).toList(), topK);
+        lexical.forEach(h -> records.put(h.record().id(), h.record()));
+        watch.lap(Stage.SEARCH);
+      } else if (vector.isPresent()) {
+        float[] queryVector = vector.get();
+        Map<String, MemoryRecord> known = Collections.unmodifiableMap(records);
+        semantic = search(filters, topK, f -> store.searchVector(queryVector, f, topK, known));
         watch.lap(Stage.VECTOR);
+      } else if (atOnce) {
+        lexical = lexical(request, filters, topK);
+        lexical.forEach(h -> records.put(h.record().id(), h.record()));
+        watch.lap(Stage.LEXICAL);
       }
     }
     semantic.forEach(h -> records.putIfAbsent(h.record().id(), h.record()));
     List<PathResult> paths =
         List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
     return new Retrieval(paths, records, mode, timings);
+  }
+
+  private List<Hit> lexical(RecallRequest request, List<StoreFilter> filters, int topK) {
+    return search(filters, topK, f -> store.searchLexical(request.query(), f, topK));
   }
 
   /**
@@ -210,19 +226,24 @@ final class Retriever {
         name, hits.stream().map(h -> new Candidate(h.record().id(), h.score())).toList());
   }
 
+  /** One search per visible scope, merged as {@link #acrossScopes} does. */
+  private static List<Hit> search(List<StoreFilter> filters, int topK, ScopeLookup<Hit> search) {
+    return acrossScopes(perScope(filters, search), topK);
+  }
+
   /**
-   * Runs one search per visible scope and merges the hits as one search over their union would
-   * order them: score descending, then id, ranks renumbered. Scores of separate searches are
-   * comparable because scope filters never score (BM25 statistics and vector similarity do not
-   * depend on the filter). With no team this is the single search. Ids are unique only within a
-   * namespace, and ranking joins the paths by id: a team's record with the id of one of the
-   * caller's own is shadowed by it (the caller's scope is searched first), as a lookup by id is.
+   * The hits of one search per visible scope merged as one search over their union would order
+   * them: score descending, then id, ranks renumbered. Scores of separate searches are comparable
+   * because scope filters never score (BM25 statistics and vector similarity do not depend on the
+   * filter). With no team this is the single search. Ids are unique only within a namespace, and
+   * ranking joins the paths by id: a team's record with the id of one of the caller's own is
+   * shadowed by it (the caller's scope is searched first), as a lookup by id is.
    */
-  private List<Hit> acrossScopes(List<StoreFilter> filters, int topK, ScopeLookup<Hit> search) {
-    if (filters.size() == 1) {
-      return io(() -> search.run(filters.get(0)));
+  private static List<Hit> acrossScopes(List<List<Hit>> perScope, int topK) {
+    if (perScope.size() == 1) {
+      return perScope.get(0);
     }
-    List<Hit> all = firstPerId(filters, search, h -> h.record().id());
+    List<Hit> all = firstPerId(perScope, h -> h.record().id());
     all.sort(
         Comparator.comparingDouble((Hit h) -> h.score())
             .reversed()
@@ -234,17 +255,25 @@ final class Retriever {
     return merged;
   }
 
+  /** What {@code lookup} finds in each visible scope, in scope order. */
+  private static <T> List<List<T>> perScope(List<StoreFilter> filters, ScopeLookup<T> lookup) {
+    List<List<T>> found = new ArrayList<>(filters.size());
+    for (StoreFilter filter : filters) {
+      found.add(io(() -> lookup.run(filter)));
+    }
+    return found;
+  }
+
   /**
    * What each visible scope's lookup found, in scope order, the first of each id only: ids are
    * unique only within a namespace, and the caller's own scope comes first, so its record shadows a
    * team's with the same id.
    */
-  private static <T> List<T> firstPerId(
-      List<StoreFilter> filters, ScopeLookup<T> lookup, Function<T, String> id) {
+  private static <T> List<T> firstPerId(List<List<T>> perScope, Function<T, String> id) {
     List<T> first = new ArrayList<>();
     Set<String> seen = new HashSet<>();
-    for (StoreFilter filter : filters) {
-      for (T found : io(() -> lookup.run(filter))) {
+    for (List<T> scope : perScope) {
+      for (T found : scope) {
         if (seen.add(id.apply(found))) {
           first.add(found);
         }

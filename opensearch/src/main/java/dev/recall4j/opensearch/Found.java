@@ -6,6 +6,7 @@ import dev.recall4j.core.store.Hit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,39 @@ final class Found {
     for (int rank = 0; rank < records.size(); rank++) {
       double raw = hits.get(rank).path("_score").asDouble();
       ranked.add(new Hit(records.get(rank), rank + 1, (float) score.applyAsDouble(raw)));
+    }
+    return ranked;
+  }
+
+  /**
+   * Several result lists as store hits, each ranked from 1 and its cluster scores mapped by its
+   * {@code scores} entry; a document several lists hold is parsed once and is the same record in
+   * each, and the statistics of all are read in one lookup.
+   */
+  List<List<Hit>> ranked(List<List<JsonNode>> lists, List<DoubleUnaryOperator> scores)
+      throws IOException {
+    Map<String, JsonNode> distinct = new LinkedHashMap<>();
+    lists.forEach(hits -> hits.forEach(hit -> distinct.putIfAbsent(hit.path("_id").asText(), hit)));
+    List<JsonNode> once = new ArrayList<>(distinct.values());
+    List<MemoryRecord> parsed = records(once, Map.of());
+    Map<String, MemoryRecord> byDocId = HashMap.newHashMap(once.size());
+    for (int i = 0; i < once.size(); i++) {
+      byDocId.put(once.get(i).path("_id").asText(), parsed.get(i));
+    }
+    List<List<Hit>> ranked = new ArrayList<>(lists.size());
+    for (int list = 0; list < lists.size(); list++) {
+      List<JsonNode> hits = lists.get(list);
+      List<Hit> hitsOfList = new ArrayList<>(hits.size());
+      for (int rank = 0; rank < hits.size(); rank++) {
+        JsonNode hit = hits.get(rank);
+        double raw = hit.path("_score").asDouble();
+        hitsOfList.add(
+            new Hit(
+                byDocId.get(hit.path("_id").asText()),
+                rank + 1,
+                (float) scores.get(list).applyAsDouble(raw)));
+      }
+      ranked.add(hitsOfList);
     }
     return ranked;
   }

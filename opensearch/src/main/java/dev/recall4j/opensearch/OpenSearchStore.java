@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.HybridHits;
 import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
@@ -289,6 +290,69 @@ public final class OpenSearchStore implements RecordStore {
     JsonNode answer = search(vector(queryVector, filter, topK), routing(filter));
     return found.ranked(
         Found.hitsOf(answer), HALF_COSINE, known, filter.scope().namespace(), docIds);
+  }
+
+  /** True: both paths of every scope of a recall go to the cluster as one multi-search. */
+  @Override
+  public boolean searchesHybridAtOnce() {
+    return true;
+  }
+
+  /**
+   * Both paths of one query in each scope in one {@code _msearch}: per filter, the BM25 search and
+   * the pre-filtered k-NN search of {@link #searchLexical} and {@link #searchVector}, each routed
+   * to its namespace's shard. A record several of them find is parsed once, and the statistics of
+   * all are read in one lookup: a recall is two requests, not four per scope.
+   *
+   * @throws IllegalArgumentException when the vector does not fit the index (naming {@code
+   *     queryVector}); nothing is sent
+   */
+  @Override
+  public List<HybridHits> searchHybrid(
+      String queryText, float[] queryVector, List<StoreFilter> filters, int topK)
+      throws IOException {
+    Checks.notNull(queryText, "queryText");
+    Checks.notNull(queryVector, "queryVector");
+    Checks.notNull(filters, "filters");
+    Checks.require(!filters.isEmpty(), "filters", "must name at least one scope");
+    checkLimit(topK, "topK");
+    List<JsonNode> lines = new ArrayList<>(4 * filters.size());
+    for (StoreFilter filter : filters) {
+      Checks.notNull(filter, "filters");
+      ObjectNode header =
+          Cluster.JSON.createObjectNode().put("routing", filter.scope().namespace());
+      lines.add(header);
+      lines.add(lexical(queryText, filter, topK));
+      lines.add(header);
+      lines.add(vector(queryVector, filter, topK));
+    }
+    String endpoint = "/" + options.index() + "/_msearch";
+    JsonNode answer = cluster.callLines("POST", endpoint, Map.of(), lines);
+    List<List<JsonNode>> lists = new ArrayList<>(2 * filters.size());
+    List<DoubleUnaryOperator> scores = new ArrayList<>(2 * filters.size());
+    for (JsonNode response : answer.path("responses")) {
+      if (response.has("error")) {
+        throw ClusterException.of("POST", endpoint, response);
+      }
+      lists.add(Found.hitsOf(response));
+      scores.add(lists.size() % 2 == 1 ? BM25 : HALF_COSINE);
+    }
+    if (lists.size() != 2 * filters.size()) {
+      throw new IOException(
+          "POST "
+              + endpoint
+              + ": "
+              + lists.size()
+              + " answers to "
+              + 2 * filters.size()
+              + " searches");
+    }
+    List<List<Hit>> ranked = found.ranked(lists, scores);
+    List<HybridHits> hits = new ArrayList<>(filters.size());
+    for (int i = 0; i < filters.size(); i++) {
+      hits.add(new HybridHits(ranked.get(2 * i), ranked.get(2 * i + 1)));
+    }
+    return hits;
   }
 
   /**

@@ -72,10 +72,6 @@ final class Searches {
   }
 
   /**
-   * Up to {@code size} records meeting the filter clauses with an id after {@code afterId} (null:
-   * from the first), in id order.
-   */
-  /**
    * Every record matching the filter in key order (namespace, then id) after {@code after} (null:
    * from the first); each hit's {@code sort} holds its namespace and id.
    */
@@ -92,6 +88,10 @@ final class Searches {
     return body;
   }
 
+  /**
+   * Up to {@code size} records meeting the filter clauses with an id after {@code afterId} (null:
+   * from the first), in id order.
+   */
   static ObjectNode byId(ArrayNode filter, String afterId, int size) {
     ArrayNode clauses = filter.deepCopy();
     if (afterId != null) {

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
+import dev.recall4j.core.store.HybridHits;
 import dev.recall4j.core.store.IndexSettings;
 import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.StoreFilter;
@@ -74,6 +75,42 @@ class OpenSearchStoreTest {
       assertThat(documentVersion("a"))
           .as("the record's document was not re-indexed")
           .isEqualTo(versionOfA);
+    }
+  }
+
+  @Test
+  void bothPathsOfEveryScopeInOneMultiSearchAnswerAsTheSearchesApart() throws IOException {
+    Scope team = Scope.of("team:tide");
+    try (OpenSearchStore store = stores.withVectors(index, 2)) {
+      store.upsertAll(
+          List.of(
+              record("a", "tide gauge at Brest").vector(new float[] {1, 0}).build(),
+              record("b", "tide tables").vector(new float[] {0, 1}).build(),
+              record("c", "the gauge shed").vector(new float[] {1, 1}).build(),
+              record("a", "the team's tide gauge")
+                  .scope(team)
+                  .vector(new float[] {1, 0.2f})
+                  .build(),
+              record("d", "tide").scope(team).vector(new float[] {-1, 0}).build()));
+      List<StoreFilter> filters = List.of(StoreFilter.all(NS), StoreFilter.all(team));
+      float[] query = {1, 0.1f};
+
+      List<HybridHits> both = store.searchHybrid("tide gauge", query, filters, 5);
+
+      assertThat(both).hasSize(2);
+      for (int i = 0; i < filters.size(); i++) {
+        assertThat(both.get(i).lexical())
+            .isEqualTo(store.searchLexical("tide gauge", filters.get(i), 5));
+        assertThat(both.get(i).vector()).isEqualTo(store.searchVector(query, filters.get(i), 5));
+      }
+      assertThat(ids(both.get(1).lexical())).containsExactly("a", "d");
+      assertThat(both.get(1).lexical().getFirst().record().scope()).isEqualTo(team);
+      assertThat(both.get(0).vector().getFirst().record())
+          .as("a record both paths find is parsed once")
+          .isSameAs(both.get(0).lexical().getFirst().record());
+      assertThatThrownBy(() -> store.searchHybrid("tide", new float[] {1, 0, 0}, filters, 5))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("queryVector");
     }
   }
 

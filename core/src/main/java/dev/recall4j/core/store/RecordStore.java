@@ -5,7 +5,9 @@ import dev.recall4j.core.MemoryRecord;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -98,6 +100,41 @@ public interface RecordStore extends Closeable {
   List<Hit> searchVector(
       float[] queryVector, StoreFilter filter, int topK, Map<String, MemoryRecord> known)
       throws IOException;
+
+  /**
+   * Whether {@link #searchHybrid} costs much less than the two searches apart, as one round trip to
+   * a remote store does against two: a recall then waits for its query vector and asks for both
+   * paths of every visible scope at once, instead of searching the lexical path while the query is
+   * embedded (which pays when a search costs less than the embedding, as in process).
+   */
+  default boolean searchesHybridAtOnce() {
+    return false;
+  }
+
+  /**
+   * Both paths of one query in each of these scopes: for each filter, in order, what {@link
+   * #searchLexical} and then {@link #searchVector(float[], StoreFilter, int, Map)}, given the
+   * lexical hits' records as known, return. A store that answers them all in one request (a
+   * cluster's multi-search) overrides this and says so in {@link #searchesHybridAtOnce()}.
+   *
+   * @param queryVector as {@link #searchVector(float[], StoreFilter, int)} takes it
+   * @param filters at least one
+   * @param topK at least 1, per path and filter
+   */
+  default List<HybridHits> searchHybrid(
+      String queryText, float[] queryVector, List<StoreFilter> filters, int topK)
+      throws IOException {
+    Checks.notNull(filters, "filters");
+    Checks.require(!filters.isEmpty(), "filters", "must name at least one scope");
+    List<HybridHits> found = new ArrayList<>(filters.size());
+    for (StoreFilter filter : filters) {
+      List<Hit> lexical = searchLexical(queryText, filter, topK);
+      Map<String, MemoryRecord> known = new HashMap<>();
+      lexical.forEach(h -> known.put(h.record().id(), h.record()));
+      found.add(new HybridHits(lexical, searchVector(queryVector, filter, topK, known)));
+    }
+    return found;
+  }
 
   /** The record with this key, in any project, tier and status; empty when absent. */
   Optional<MemoryRecord> get(RecordKey key) throws IOException;
