@@ -10,6 +10,7 @@ import dev.recall4j.core.RecallResult;
 import dev.recall4j.core.RetrievalMode;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Stage;
+import dev.recall4j.embeddings.QueryEmbedding;
 import dev.recall4j.ranking.Ranker;
 import dev.recall4j.ranking.RankingResult;
 import java.util.LinkedHashMap;
@@ -64,6 +65,8 @@ final class RecallPipeline {
     long start = System.nanoTime();
     Map<Stage, Double> timings = new LinkedHashMap<>();
     Stopwatch watch = new Stopwatch(timings);
+    // The model embeds the query while the pinned records are looked up (on a cluster, a request).
+    QueryEmbedding.Pending embedding = request.query().isEmpty() ? null : retriever.embed(request);
     List<ScoredRecord> pinned = retriever.pinned(request, teams);
     watch.lap(Stage.PINNED);
 
@@ -71,7 +74,7 @@ final class RecallPipeline {
     List<DroppedItem> dropped = List.of();
     RetrievalMode retrieval = RetrievalMode.PINNED_ONLY;
     if (!request.query().isEmpty()) {
-      Retrieval candidates = retriever.retrieve(request, teams, start, false);
+      Retrieval candidates = retriever.retrieve(request, teams, start, false, embedding);
       timings.putAll(candidates.timingsMillis());
       retrieval = candidates.retrieval();
       watch.restart();

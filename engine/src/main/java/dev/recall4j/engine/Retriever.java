@@ -120,13 +120,29 @@ final class Retriever {
    * withPinned} (a search, which ranks everything; a recall injects them apart).
    */
   Retrieval retrieve(RecallRequest request, Teams teams, long start, boolean withPinned) {
+    return retrieve(request, teams, start, withPinned, embed(request));
+  }
+
+  /**
+   * The query's embedding, begun now on the model's thread (null without an embedder): a recall
+   * begins it before its pinned lookup, which it then overlaps.
+   */
+  QueryEmbedding.Pending embed(RecallRequest request) {
+    return queryEmbedding == null ? null : queryEmbedding.begin(request.query());
+  }
+
+  /** {@link #retrieve(RecallRequest, Teams, long, boolean)} of an embedding already begun. */
+  Retrieval retrieve(
+      RecallRequest request,
+      Teams teams,
+      long start,
+      boolean withPinned,
+      QueryEmbedding.Pending pending) {
     Map<Stage, Double> timings = new LinkedHashMap<>();
     Stopwatch watch = new Stopwatch(timings);
     Duration deadline = request.deadline() != null ? request.deadline() : settings.deadline();
     List<StoreFilter> filters = filters(request, teams, withPinned);
     int topK = request.topK() != null ? request.topK() : settings.topK();
-    QueryEmbedding.Pending pending =
-        queryEmbedding == null ? null : queryEmbedding.begin(request.query());
     // In process the model runs on another thread while this one searches the lexical path: at
     // 1K-10K records the query embedding is most of a recall's time, and the two overlap on 2
     // cores. A store that answers both paths in one round trip is asked once the vector is here.

@@ -142,4 +142,76 @@ class HybridAtOnceTest {
       assertTrue(late.timingsMillis().containsKey(Stage.LEXICAL));
     }
   }
+
+  @Test
+  void aRecallEmbedsItsQueryWhileItLooksUpThePinnedRecords() throws Exception {
+    java.util.concurrent.CountDownLatch embedding = new java.util.concurrent.CountDownLatch(1);
+    dev.recall4j.core.Embedder model =
+        (dev.recall4j.core.Embedder)
+            Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {dev.recall4j.core.Embedder.class},
+                (proxy, method, args) -> {
+                  if (method.getName().equals("embedQuery")) {
+                    embedding.countDown();
+                  }
+                  try {
+                    return method.invoke(embedder, args);
+                  } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                  }
+                });
+    List<String> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Boolean> embeddingBegunAtPinnedLookup = new ArrayList<>();
+    StoreOpener opener =
+        new StoreOpener() {
+          @Override
+          public String location() {
+            return dir.resolve("index").toString();
+          }
+
+          @Override
+          public RecordStore open(
+              dev.recall4j.core.store.IndexSettings index,
+              String modelId,
+              int dimension,
+              Duration lockWait)
+              throws IOException {
+            RecordStore store =
+                new DirectoryStoreOpener(dir.resolve("index"))
+                    .open(index, modelId, dimension, lockWait);
+            return (RecordStore)
+                Proxy.newProxyInstance(
+                    RecordStore.class.getClassLoader(),
+                    new Class<?>[] {RecordStore.class},
+                    (proxy, method, args) -> {
+                      if (method.getName().equals("version")) {
+                        // The pinned lookup's first step: the model must be at work already.
+                        embeddingBegunAtPinnedLookup.add(
+                            embedding.await(5, java.util.concurrent.TimeUnit.SECONDS));
+                      }
+                      try {
+                        return method.invoke(store, args);
+                      } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                      }
+                    });
+          }
+        };
+    try (RecallEngine engine =
+        RecallEngine.open(
+            EngineConfig.builder(dir).store(opener).statsEnabled(false).build(),
+            model,
+            java.time.Clock.systemUTC())) {
+      engine.importAll(List.of(memory(OWN, "a", "tide gauge readings at Brest")));
+      dev.recall4j.core.RecallResult result =
+          engine.recall(
+              RecallRequest.builder("tide gauge")
+                  .scope(OWN)
+                  .deadline(Duration.ofSeconds(5))
+                  .build());
+      assertEquals(RetrievalMode.HYBRID, result.retrieval());
+      assertEquals(List.of(true), embeddingBegunAtPinnedLookup);
+    }
+  }
 }
