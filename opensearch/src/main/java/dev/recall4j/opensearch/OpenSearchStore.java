@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -287,9 +288,11 @@ public final class OpenSearchStore implements RecordStore {
     Checks.notNull(filter, "filter");
     Checks.notNull(known, "known");
     checkLimit(topK, "topK");
-    JsonNode answer = search(vector(queryVector, filter, topK), routing(filter));
-    return found.ranked(
-        Found.hitsOf(answer), HALF_COSINE, known, filter.scope().namespace(), docIds);
+    float[] unit = unit(queryVector);
+    JsonNode answer = search(vector(unit, filter, topK), routing(filter));
+    return exactly(
+        unit,
+        found.ranked(Found.hitsOf(answer), HALF_COSINE, known, filter.scope().namespace(), docIds));
   }
 
   /** True: both paths of every scope of a recall go to the cluster as one multi-search. */
@@ -316,6 +319,7 @@ public final class OpenSearchStore implements RecordStore {
     Checks.notNull(filters, "filters");
     Checks.require(!filters.isEmpty(), "filters", "must name at least one scope");
     checkLimit(topK, "topK");
+    float[] unit = unit(queryVector);
     List<JsonNode> lines = new ArrayList<>(4 * filters.size());
     for (StoreFilter filter : filters) {
       Checks.notNull(filter, "filters");
@@ -324,7 +328,7 @@ public final class OpenSearchStore implements RecordStore {
       lines.add(header);
       lines.add(lexical(queryText, filter, topK));
       lines.add(header);
-      lines.add(vector(queryVector, filter, topK));
+      lines.add(vector(unit, filter, topK));
     }
     String endpoint = "/" + options.index() + "/_msearch";
     JsonNode answer = cluster.callLines("POST", endpoint, Map.of(), lines);
@@ -350,7 +354,7 @@ public final class OpenSearchStore implements RecordStore {
     List<List<Hit>> ranked = found.ranked(lists, scores);
     List<HybridHits> hits = new ArrayList<>(filters.size());
     for (int i = 0; i < filters.size(); i++) {
-      hits.add(new HybridHits(ranked.get(2 * i), ranked.get(2 * i + 1)));
+      hits.add(new HybridHits(ranked.get(2 * i), exactly(unit, ranked.get(2 * i + 1))));
     }
     return hits;
   }
@@ -540,10 +544,46 @@ public final class OpenSearchStore implements RecordStore {
         queryText, Filters.of(filter), topK, options.indexSettings().codeFieldBoost());
   }
 
-  private ObjectNode vector(float[] queryVector, StoreFilter filter, int topK) {
-    float[] unit = Documents.unitVector(queryVector, dimension, model, "queryVector");
+  private float[] unit(float[] queryVector) {
+    return Documents.unitVector(queryVector, dimension, model, "queryVector");
+  }
+
+  private ObjectNode vector(float[] unitQuery, StoreFilter filter, int topK) {
     int k = Math.max(topK, options.indexSettings().vectorCandidates());
-    return Searches.vector(unit, Filters.of(filter), topK, k);
+    return Searches.vector(unitQuery, Filters.of(filter), topK, k);
+  }
+
+  /**
+   * The k-NN hits with exact scores, in their order: the cluster finds and scores them on its
+   * quantised copy of the vectors (int8 by default, by a quantiser other than the in-process
+   * index's), while each hit's record carries its vectors as written. A hit's score becomes {@code
+   * (1 + cos) / 2} of its best vector against the query, as the in-process index scores float
+   * vectors, and the hits are ordered by it (then by id) and ranked again. Which records are hits
+   * stays the cluster's choice.
+   */
+  private List<Hit> exactly(float[] unitQuery, List<Hit> hits) {
+    List<Hit> scored = new ArrayList<>(hits.size());
+    for (Hit hit : hits) {
+      double best = -1;
+      for (float[] vector : hit.record().vectors()) {
+        float[] unit = Documents.unitVector(vector, dimension, model, "vector");
+        double dot = 0;
+        for (int i = 0; i < unit.length; i++) {
+          dot += unit[i] * unitQuery[i];
+        }
+        best = Math.max(best, dot);
+      }
+      scored.add(new Hit(hit.record(), hit.rank(), (float) ((1 + best) / 2)));
+    }
+    scored.sort(
+        Comparator.comparingDouble((Hit h) -> h.score())
+            .reversed()
+            .thenComparing(h -> h.record().id()));
+    List<Hit> ranked = new ArrayList<>(scored.size());
+    for (int i = 0; i < scored.size(); i++) {
+      ranked.add(new Hit(scored.get(i).record(), i + 1, scored.get(i).score()));
+    }
+    return ranked;
   }
 
   private JsonNode search(JsonNode body, Map<String, String> parameters) throws IOException {

@@ -55,6 +55,20 @@ class InProcessParityTest {
 
   @Test
   void bm25AndCosineScoresAreThoseOfTheInProcessStore(StoreKit cluster) throws IOException {
+    assertSameRetrieval(cluster, VectorEncoding.FLOAT32);
+  }
+
+  /**
+   * The cluster's int8 copy of the vectors finds the candidates, their exact cosine ranks them:
+   * with every record a candidate, the order and the scores are those of float vectors in process.
+   */
+  @Test
+  void quantisedOnTheClusterTheVectorScoresAreStillExact(StoreKit cluster) throws IOException {
+    assertSameRetrieval(cluster, VectorEncoding.INT8);
+  }
+
+  private void assertSameRetrieval(StoreKit cluster, VectorEncoding clusterEncoding)
+      throws IOException {
     Random random = new Random(7);
     List<MemoryRecord> records = new ArrayList<>();
     for (int i = 0; i < TEXTS.size(); i++) {
@@ -69,7 +83,15 @@ class InProcessParityTest {
               .build(T0));
     }
     try (RecallEngine inProcess = open(config(local).build());
-        RecallEngine onCluster = open(config(remote).store(cluster.newStore()).build())) {
+        RecallEngine onCluster =
+            open(
+                config(remote)
+                    .indexSettings(
+                        IndexSettings.DEFAULTS
+                            .withVectorEncoding(clusterEncoding)
+                            .withCodeFieldBoost(0))
+                    .store(cluster.newStore())
+                    .build())) {
       inProcess.importAll(records);
       onCluster.importAll(records);
       for (String query :
