@@ -49,11 +49,17 @@ recall4j_stop_cluster() {
 }
 
 # A recall4j.yaml naming index INDEX on the cluster, with the defaults a user gets (one shard, one
-# replica: each node holds a copy) unless SHARDS is given.
+# replica: each node holds a copy) unless SHARDS is given, and index_settings.vector_encoding ENCODING
+# when given (the cluster's mapping takes it from there, as the in-process index does).
+#
+#   recall4j_cluster_config FILE INDEX [SHARDS] [ENCODING]
 recall4j_cluster_config() {
-  local file=$1 index=$2 shards=${3:-}
+  local file=$1 index=$2 shards=${3:-} encoding=${4:-}
   printf 'store:\n  type: opensearch\n  hosts: [%s]\n  index: %s\n' "$cluster_hosts" "$index" >"$file"
   if [ -n "$shards" ]; then
     printf '  shards: %s\n' "$shards" >>"$file"
+  fi
+  if [ -n "$encoding" ]; then
+    printf 'index_settings:\n  vector_encoding: %s\n' "$encoding" >>"$file"
   fi
 }

@@ -1,5 +1,8 @@
 package dev.recall4j.cli;
 
+import dev.recall4j.core.Wire;
+import dev.recall4j.core.store.IndexSettings;
+import dev.recall4j.core.store.VectorEncoding;
 import dev.recall4j.datasets.eval.EvalMode;
 import dev.recall4j.datasets.eval.EvalOptions;
 import dev.recall4j.datasets.eval.EvalReport;
@@ -9,7 +12,7 @@ import dev.recall4j.datasets.load.Dataset;
 import dev.recall4j.datasets.load.Datasets;
 import dev.recall4j.datasets.load.Level;
 import dev.recall4j.engine.ConfigFile;
-import dev.recall4j.engine.StoreOpener;
+import dev.recall4j.engine.EngineConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -107,8 +110,19 @@ final class EvalCommand implements Callable<Integer> {
       description =
           "Index the dataset in the store this configuration (recall4j.yaml) names, such as an"
               + " OpenSearch cluster's, instead of the cached in-process index; an index of its own"
-              + " per dataset and level, written on every run.")
+              + " per dataset and level, written on every run, with the configuration's"
+              + " index_settings (vector_encoding, hnsw_m, ...).")
   Path store;
+
+  @Option(
+      names = "--vector-encoding",
+      paramLabel = "ENC",
+      description =
+          "How the in-process index holds vectors (index_settings.vector_encoding): float32, int8"
+              + " or int4 (default: the engine's, int8); cached apart from the other encodings."
+              + " Refused with --store: there the configuration's index_settings.vector_encoding"
+              + " rules, so set it in CONFIG.")
+  String vectorEncoding;
 
   @Option(
       names = "--depth",
@@ -147,22 +161,35 @@ final class EvalCommand implements Callable<Integer> {
               + " the vector side with the whole query, to make a collection where dense leads BM25 (default: none).")
   String lexicalQuery;
 
-  /** The store a configuration names: one other than the in-process index. */
-  private static StoreOpener storeOf(Path config) throws IOException {
-    StoreOpener opener;
+  /**
+   * The configuration of {@code --store}: it names a store other than the in-process index, and its
+   * {@code index_settings} are the run's.
+   */
+  private static EngineConfig storeOf(Path config) throws IOException {
+    EngineConfig read;
     try {
-      opener = ConfigFile.read(config).store();
+      read = ConfigFile.read(config);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--store: " + e.getMessage(), e);
     }
-    if (opener == null) {
+    if (read.store() == null) {
       throw new IllegalArgumentException(
           "--store: "
               + config
               + " names the in-process index, which eval uses without --store; name a store of"
               + " another type (store: {type: opensearch, ...})");
     }
-    return opener;
+    return read;
+  }
+
+  /** The in-process index's settings with {@code --vector-encoding} over the defaults. */
+  private static IndexSettings inProcessSettings(String encoding) {
+    if (encoding == null) {
+      return IndexSettings.DEFAULTS;
+    }
+    // Wire names the option in its error: --vector-encoding: unknown value "x", expected one of ...
+    return IndexSettings.DEFAULTS.withVectorEncoding(
+        Wire.parse(VectorEncoding.class, "--vector-encoding", encoding));
   }
 
   @Override
@@ -183,8 +210,18 @@ final class EvalCommand implements Callable<Integer> {
       options.cacheDir(cache);
     }
     options.referenceVectors(vectors);
+    if (store != null && vectorEncoding != null) {
+      throw new IllegalArgumentException(
+          "--vector-encoding: sets the in-process index's encoding and is refused with --store;"
+              + " set index_settings.vector_encoding in "
+              + store
+              + " instead");
+    }
     if (store != null) {
-      options.store(storeOf(store));
+      EngineConfig config = storeOf(store);
+      options.store(config.store()).indexSettings(config.indexSettings());
+    } else {
+      options.indexSettings(inProcessSettings(vectorEncoding));
     }
     options.tierBoost(EvalOptions.checkTierBoost("--tier-boost", tierBoost));
     if (lexicalQuery != null) {

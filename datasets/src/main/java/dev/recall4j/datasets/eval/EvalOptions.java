@@ -4,6 +4,7 @@ import dev.recall4j.core.CacheDirectory;
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.Embedder;
 import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.store.IndexSettings;
 import dev.recall4j.embeddings.Embedders;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.StoreOpener;
@@ -34,6 +35,10 @@ import java.util.function.Function;
  * @param passageWords the engine's {@code embedder.passage_words}: texts longer than this are
  *     embedded in passages of at most this many words (default {@link
  *     EngineConfig#DEFAULT_PASSAGE_WORDS}; 0: one vector per document)
+ * @param indexSettings the engine's {@code index_settings} for this run (default {@link
+ *     IndexSettings#DEFAULTS}): the in-process index is built with them and cached under them
+ *     ({@code eval --vector-encoding}), and a {@link #store} is opened with them (what its
+ *     configuration file says)
  * @param tierBoost the engine's {@code recall.tier_boost} for this run: {@code strict} or a boost
  *     >= 0 ({@link dev.recall4j.ranking.TierPolicy}); null keeps the engine's default. A query-time
  *     setting, so runs that differ only here share one cached index. It orders the engine's own
@@ -60,6 +65,7 @@ public record EvalOptions(
     int fusionDepth,
     int packDepth,
     int passageWords,
+    IndexSettings indexSettings,
     String tierBoost,
     Path cacheDir,
     Path runDir,
@@ -97,6 +103,7 @@ public record EvalOptions(
         depth,
         fusionDepth);
     Checks.require(packDepth >= 1, "packDepth", "must be >= 1, got %s", packDepth);
+    Checks.notNull(indexSettings, "indexSettings");
     tierBoost = checkTierBoost("tierBoost", tierBoost);
     Checks.notNull(cacheDir, "cacheDir");
     Checks.notNull(lexicalQueryCut, "lexicalQueryCut");
@@ -146,6 +153,7 @@ public record EvalOptions(
     private int fusionDepth = 100;
     private int packDepth = 100;
     private int passageWords = EngineConfig.DEFAULT_PASSAGE_WORDS;
+    private IndexSettings indexSettings = IndexSettings.DEFAULTS;
     private String tierBoost;
     private Path cacheDir = defaultCacheDir();
     private Path runDir;
@@ -175,6 +183,12 @@ public record EvalOptions(
 
     public Builder passageWords(int passageWords) {
       this.passageWords = passageWords;
+      return this;
+    }
+
+    /** The engine's {@code index_settings}; {@link IndexSettings#DEFAULTS} by default. */
+    public Builder indexSettings(IndexSettings indexSettings) {
+      this.indexSettings = indexSettings;
       return this;
     }
 
@@ -237,6 +251,7 @@ public record EvalOptions(
           fusionDepth,
           packDepth,
           passageWords,
+          indexSettings,
           tierBoost,
           cacheDir,
           runDir,

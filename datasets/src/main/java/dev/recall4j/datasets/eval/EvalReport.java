@@ -28,6 +28,8 @@ import java.util.Map;
  * @param fusionDepth candidates per path entering fusion
  * @param passageWords the engine's {@code embedder.passage_words} in the run (0: one vector per
  *     document)
+ * @param vectorEncoding the index's {@code index_settings.vector_encoding} in the run ({@code
+ *     float32}, {@code int8}, {@code int4})
  * @param tierBoost the engine's tier policy in the run ({@code recall.tier_boost}: {@code strict}
  *     or a boost)
  * @param lexicalQuery the diagnostic cut of the lexical side's query ({@link
@@ -46,6 +48,7 @@ public record EvalReport(
     int depth,
     int fusionDepth,
     int passageWords,
+    String vectorEncoding,
     String tierBoost,
     String lexicalQuery,
     String indexCache,
@@ -63,6 +66,7 @@ public record EvalReport(
     Checks.require(queries >= 0, "queries", "must be >= 0, got %s", queries);
     Checks.notBlank(checksum, "checksum");
     Checks.require(passageWords >= 0, "passageWords", "must be >= 0, got %s", passageWords);
+    Checks.notBlank(vectorEncoding, "vectorEncoding");
     Checks.notBlank(tierBoost, "tierBoost");
     Checks.notBlank(indexCache, "indexCache");
     warnings = List.copyOf(Checks.notNull(warnings, "warnings"));
@@ -80,9 +84,9 @@ public record EvalReport(
   /**
    * The output JSON (issue 3 item 4): {@code dataset, split, level, queries, runs[{mode, metrics,
    * budgeted, latency_ms{p50, p95}}]}, plus {@code budgeted_naive} per run and {@code checksum,
-   * model, depth, fusion_depth, passage_words, tier_boost, index_cache, warnings{count, first}},
-   * and {@code diagnostic_lexical_query} in a diagnostic run ({@link LexicalQueryCut}). Budgets are
-   * object keys, as strings.
+   * model, depth, fusion_depth, passage_words, vector_encoding, tier_boost, index_cache,
+   * warnings{count, first}}, and {@code diagnostic_lexical_query} in a diagnostic run ({@link
+   * LexicalQueryCut}). Budgets are object keys, as strings.
    */
   public ObjectNode toJson() {
     ObjectNode root = JSON.createObjectNode();
@@ -95,6 +99,7 @@ public record EvalReport(
     root.put("depth", depth);
     root.put("fusion_depth", fusionDepth);
     root.put("passage_words", passageWords);
+    root.put("vector_encoding", vectorEncoding);
     root.put("tier_boost", tierBoost);
     if (lexicalQuery != null) {
       root.put("diagnostic_lexical_query", lexicalQuery);
@@ -153,10 +158,11 @@ public record EvalReport(
     out.append(
         String.format(
             Locale.ROOT,
-            "%s  %d queries  passages %s  tiers %s  index %s%n",
+            "%s  %d queries  passages %s  vectors %s  tiers %s  index %s%n",
             label(),
             queries,
             passageWords == 0 ? "off" : passageWords + " words",
+            vectorEncoding,
             tierBoost,
             indexCache));
     if (lexicalQuery != null) {

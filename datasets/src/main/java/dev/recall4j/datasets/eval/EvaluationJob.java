@@ -10,6 +10,7 @@ import dev.recall4j.core.ScoreBreakdown;
 import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Stage;
 import dev.recall4j.core.TokenCounter;
+import dev.recall4j.core.Wire;
 import dev.recall4j.datasets.baseline.SqliteBaseline;
 import dev.recall4j.datasets.load.Dataset;
 import dev.recall4j.datasets.load.Document;
@@ -92,11 +93,15 @@ final class EvaluationJob {
     Path entry;
     try {
       EngineConfig defaults =
-          EngineConfig.builder(options.cacheDir()).passageWords(options.passageWords()).build();
+          EngineConfig.builder(options.cacheDir())
+              .indexSettings(options.indexSettings())
+              .passageWords(options.passageWords())
+              .build();
       entry = cache.indexEntry(dataset, vectorsKey, defaults);
       config =
           EngineConfig.builder(entry)
               .indexDir(Path.of("lucene"))
+              .indexSettings(options.indexSettings())
               .embedderProvider(model == null ? EmbedderProvider.NONE : EmbedderProvider.ONNX)
               .embedderModel(modelId == null ? defaults.embedder().model() : modelId)
               .passageWords(options.passageWords())
@@ -186,6 +191,7 @@ final class EvaluationJob {
         options.depth(),
         options.fusionDepth(),
         config.embedder().passageWords(),
+        Wire.name(config.indexSettings().vectorEncoding()),
         tierBoost(),
         options.lexicalQueryCut() == LexicalQueryCut.NONE
             ? null
