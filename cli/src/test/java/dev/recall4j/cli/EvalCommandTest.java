@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.recall4j.core.Embedder;
 import dev.recall4j.datasets.eval.EvalMode;
 import dev.recall4j.datasets.eval.EvalOptions;
 import dev.recall4j.datasets.eval.EvalProgress;
@@ -13,6 +12,7 @@ import dev.recall4j.datasets.eval.Evaluator;
 import dev.recall4j.datasets.eval.ReferenceVectors;
 import dev.recall4j.datasets.load.Datasets;
 import dev.recall4j.datasets.load.Level;
+import dev.recall4j.engine.HashingEmbedder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -21,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -137,7 +136,7 @@ class EvalCommandTest {
         EvalProgress.NONE);
     recorder.write(vectors);
     String[] dense = {
-      "--mode", "dense", "--vectors", vectors.toString(), "--model", "test-hashing-32"
+      "--mode", "dense", "--vectors", vectors.toString(), "--model", hashing.modelId()
     };
 
     Run float32 = eval(concat(dense, "--vector-encoding", "float32"));
@@ -220,59 +219,5 @@ class EvalCommandTest {
       }
     }
     return formats;
-  }
-
-  /**
-   * A real, deterministic embedder: a hashed bag of lower-cased words, L2-normalised (as the
-   * datasets module's test embedder).
-   */
-  private static final class HashingEmbedder implements Embedder {
-    private final int dimension;
-
-    HashingEmbedder(int dimension) {
-      this.dimension = dimension;
-    }
-
-    @Override
-    public String modelId() {
-      return "test-hashing-" + dimension;
-    }
-
-    @Override
-    public int dimension() {
-      return dimension;
-    }
-
-    @Override
-    public float[] embedQuery(String query) {
-      return embed(query);
-    }
-
-    @Override
-    public List<float[]> embedDocuments(List<String> texts) {
-      return texts.stream().map(this::embed).toList();
-    }
-
-    private float[] embed(String text) {
-      float[] v = new float[dimension];
-      for (String word : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
-        if (!word.isEmpty()) {
-          int h = word.hashCode();
-          v[Math.floorMod(h, dimension)] += (h & 0x100) == 0 ? 1 : -1;
-        }
-      }
-      double norm = 0;
-      for (float f : v) {
-        norm += f * f;
-      }
-      if (norm == 0) {
-        v[0] = 1;
-        return v;
-      }
-      for (int i = 0; i < v.length; i++) {
-        v[i] /= (float) Math.sqrt(norm);
-      }
-      return v;
-    }
   }
 }
