@@ -78,17 +78,29 @@ final class RequestArguments {
     checkScope(args);
     Silo silo = parse("silo", args.string("silo"), Silo.MEMORY, v -> Silo.parse("silo", v));
     String id = args.string("id");
-    return MemoryRecord.builder()
-        .id(id == null ? "mem-" + UUID.randomUUID() : id)
-        .silo(silo)
-        .kind(parse("kind", args.string("kind"), null, v -> Kind.parse("kind", v)))
-        .tier(args.flag("pinned") ? Tier.PINNED : Tier.ACTIVE)
-        .scope(call.scope())
-        .tags(args.strings("tags"))
-        .source(parse("source", args.string("source"), null, v -> Source.parse("source", v)))
-        .title(args.string("title"))
-        .content(content)
-        .build(Instant.now());
+    return record(
+        MemoryRecord.builder()
+            .id(id == null ? "mem-" + UUID.randomUUID() : id)
+            .silo(silo)
+            .kind(parse("kind", args.string("kind"), null, v -> Kind.parse("kind", v)))
+            .tier(args.flag("pinned") ? Tier.PINNED : Tier.ACTIVE)
+            .scope(call.scope())
+            .tags(args.strings("tags"))
+            .source(parse("source", args.string("source"), null, v -> Source.parse("source", v)))
+            .title(args.string("title"))
+            .content(content));
+  }
+
+  /**
+   * The record of a call's arguments, built now; the record's refusal of a value (an id with a
+   * space, too many tags) names the argument, which has the field's name.
+   */
+  private static MemoryRecord record(MemoryRecord.Builder record) {
+    try {
+      return record.build(Instant.now());
+    } catch (InvalidFieldException e) {
+      throw Arguments.bad(e.field(), e.problem());
+    }
   }
 
   /**
@@ -131,22 +143,22 @@ final class RequestArguments {
   static MemoryRecord replacement(Call call, MemoryRecord old, String content) {
     Arguments args = call.args();
     List<String> tags = args.strings("tags");
-    return MemoryRecord.builder()
-        .id("mem-" + UUID.randomUUID())
-        .silo(old.silo())
-        .kind(parse("kind", args.string("kind"), old.kind(), v -> Kind.parse("kind", v)))
-        .scope(old.scope())
-        .tags(tags.isEmpty() ? old.tags() : tags)
-        .source(
-            parse(
-                "source",
-                args.string("source"),
-                Source.USER_CORRECTION,
-                v -> Source.parse("source", v)))
-        .title(Optional.ofNullable(args.string("title")).orElse(old.title()))
-        .content(content)
-        .supersedes(old.id())
-        .build(Instant.now());
+    return record(
+        MemoryRecord.builder()
+            .id("mem-" + UUID.randomUUID())
+            .silo(old.silo())
+            .kind(parse("kind", args.string("kind"), old.kind(), v -> Kind.parse("kind", v)))
+            .scope(old.scope())
+            .tags(tags.isEmpty() ? old.tags() : tags)
+            .source(
+                parse(
+                    "source",
+                    args.string("source"),
+                    Source.USER_CORRECTION,
+                    v -> Source.parse("source", v)))
+            .title(Optional.ofNullable(args.string("title")).orElse(old.title()))
+            .content(content)
+            .supersedes(old.id()));
   }
 
   /** The statistics {@code memory_record_session} records. */

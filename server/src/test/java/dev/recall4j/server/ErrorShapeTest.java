@@ -75,6 +75,22 @@ class ErrorShapeTest {
   }
 
   @Test
+  void aValueTheRecordRefusesNamesItsArgumentOnBothPaths() throws Exception {
+    HttpApi.Response rest =
+        api.send("POST", "/v1/records", Map.of("content", "a note", "id", "two words"));
+    assertEquals(400, rest.status(), rest.body().toString());
+    assertEquals("id", rest.body().get("argument"));
+    assertEquals("invalid_argument", rest.body().get("code"));
+
+    HttpApi.Response mcp =
+        call(
+            2,
+            "{\"name\":\"memory_append\",\"arguments\":{\"content\":\"a note\","
+                + "\"id\":\"two words\"}}");
+    assertEquals(rest.body(), map(map(mcp.body().get("result")).get("structuredContent")));
+  }
+
+  @Test
   void otherErrorsHaveTheShapeToo() {
     HttpApi.Response missing = api.send("GET", "/v1/records/no-such-record", null);
     assertEquals(400, missing.status(), missing.body().toString());

@@ -20,26 +20,46 @@ public final class IndexModelMismatchException extends IllegalStateException {
       int recordedDimension,
       String requestedModel,
       int requestedDimension) {
-    super(
-        "index "
-            + location
-            + " was built with embedding model "
-            + recordedModel
-            + " (dimension "
-            + recordedDimension
-            + ") but is opened with model "
-            + requestedModel
-            + " (dimension "
-            + requestedDimension
-            + "); run `bin/recall4j reindex --index "
-            + location
-            + "` to re-embed it with the configured model, or configure "
-            + recordedModel
-            + " again");
+    super(message(location, recordedModel, recordedDimension, requestedModel, requestedDimension));
     this.recordedModel = recordedModel;
     this.recordedDimension = recordedDimension;
     this.requestedModel = requestedModel;
     this.requestedDimension = requestedDimension;
+  }
+
+  private static String message(
+      String location,
+      String recordedModel,
+      int recordedDimension,
+      String requestedModel,
+      int requestedDimension) {
+    boolean lexical = recordedModel == null && recordedDimension == 0;
+    String built =
+        lexical
+            ? "was built without vectors (lexical only)"
+            : "was built with embedding model " + model(recordedModel, recordedDimension);
+    String keep =
+        lexical
+            ? "set `embedder.provider: none` to read it lexically"
+            : recordedModel == null
+                ? "configure a model of dimension " + recordedDimension + " again"
+                : "configure " + recordedModel + " again";
+    return "index "
+        + location
+        + " "
+        + built
+        + " but is opened with model "
+        + model(requestedModel, requestedDimension)
+        + "; run `bin/recall4j reindex --index "
+        + location
+        + "` to "
+        + (lexical ? "embed" : "re-embed")
+        + " it with the configured model, or "
+        + keep;
+  }
+
+  private static String model(String name, int dimension) {
+    return (name == null ? "(unnamed)" : name) + " (dimension " + dimension + ")";
   }
 
   /** The model recorded in the index, or null if only a dimension was recorded. */
