@@ -105,7 +105,9 @@ public interface RecordStore extends Closeable {
    * Whether {@link #searchHybrid} costs much less than the two searches apart, as one round trip to
    * a remote store does against two: a recall then waits for its query vector and asks for both
    * paths of every visible scope at once, instead of searching the lexical path while the query is
-   * embedded (which pays when a search costs less than the embedding, as in process).
+   * embedded (which pays when a search costs less than the embedding, as in process). When the
+   * vector misses the recall's deadline, the lexical path is searched after it, so such a recall
+   * may take the deadline plus one search.
    */
   default boolean searchesHybridAtOnce() {
     return false;
