@@ -5,6 +5,7 @@ import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.Hit;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -119,5 +120,38 @@ final class Found {
                   index, id, hit.path("_source"), stats.getOrDefault(id, AccessStats.Entry.NEVER)));
     }
     return records;
+  }
+
+  /**
+   * The k-NN hits with exact scores, in their order: the cluster finds and scores them on its
+   * quantised copy of the vectors (int8 by default, by a quantiser other than the in-process
+   * index's), while each hit's record carries its vectors as written. A hit's score becomes {@code
+   * (1 + cos) / 2} of its best vector against the query, as the in-process index scores float
+   * vectors, and the hits are ordered by it (then by id) and ranked again. Which records are hits
+   * stays the cluster's choice. {@code dimension} and {@code model} are the index's.
+   */
+  static List<Hit> exactly(float[] unitQuery, List<Hit> hits, int dimension, String model) {
+    List<Hit> scored = new ArrayList<>(hits.size());
+    for (Hit hit : hits) {
+      double best = -1;
+      for (float[] vector : hit.record().vectors()) {
+        float[] unit = Documents.unitVector(vector, dimension, model, "vector");
+        double dot = 0;
+        for (int i = 0; i < unit.length; i++) {
+          dot += unit[i] * unitQuery[i];
+        }
+        best = Math.max(best, dot);
+      }
+      scored.add(new Hit(hit.record(), hit.rank(), (float) ((1 + best) / 2)));
+    }
+    scored.sort(
+        Comparator.comparingDouble((Hit h) -> h.score())
+            .reversed()
+            .thenComparing(h -> h.record().id()));
+    List<Hit> ranked = new ArrayList<>(scored.size());
+    for (int i = 0; i < scored.size(); i++) {
+      ranked.add(new Hit(scored.get(i).record(), i + 1, scored.get(i).score()));
+    }
+    return ranked;
   }
 }

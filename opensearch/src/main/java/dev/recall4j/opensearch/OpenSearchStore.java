@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -290,9 +289,11 @@ public final class OpenSearchStore implements RecordStore {
     checkLimit(topK, "topK");
     float[] unit = unit(queryVector);
     JsonNode answer = search(vector(unit, filter, topK), routing(filter));
-    return exactly(
+    return Found.exactly(
         unit,
-        found.ranked(Found.hitsOf(answer), HALF_COSINE, known, filter.scope().namespace(), docIds));
+        found.ranked(Found.hitsOf(answer), HALF_COSINE, known, filter.scope().namespace(), docIds),
+        dimension,
+        model);
   }
 
   /** True: both paths of every scope of a recall go to the cluster as one multi-search. */
@@ -354,7 +355,9 @@ public final class OpenSearchStore implements RecordStore {
     List<List<Hit>> ranked = found.ranked(lists, scores);
     List<HybridHits> hits = new ArrayList<>(filters.size());
     for (int i = 0; i < filters.size(); i++) {
-      hits.add(new HybridHits(ranked.get(2 * i), exactly(unit, ranked.get(2 * i + 1))));
+      hits.add(
+          new HybridHits(
+              ranked.get(2 * i), Found.exactly(unit, ranked.get(2 * i + 1), dimension, model)));
     }
     return hits;
   }
@@ -551,39 +554,6 @@ public final class OpenSearchStore implements RecordStore {
   private ObjectNode vector(float[] unitQuery, StoreFilter filter, int topK) {
     int k = Math.max(topK, options.indexSettings().vectorCandidates());
     return Searches.vector(unitQuery, Filters.of(filter), topK, k);
-  }
-
-  /**
-   * The k-NN hits with exact scores, in their order: the cluster finds and scores them on its
-   * quantised copy of the vectors (int8 by default, by a quantiser other than the in-process
-   * index's), while each hit's record carries its vectors as written. A hit's score becomes {@code
-   * (1 + cos) / 2} of its best vector against the query, as the in-process index scores float
-   * vectors, and the hits are ordered by it (then by id) and ranked again. Which records are hits
-   * stays the cluster's choice.
-   */
-  private List<Hit> exactly(float[] unitQuery, List<Hit> hits) {
-    List<Hit> scored = new ArrayList<>(hits.size());
-    for (Hit hit : hits) {
-      double best = -1;
-      for (float[] vector : hit.record().vectors()) {
-        float[] unit = Documents.unitVector(vector, dimension, model, "vector");
-        double dot = 0;
-        for (int i = 0; i < unit.length; i++) {
-          dot += unit[i] * unitQuery[i];
-        }
-        best = Math.max(best, dot);
-      }
-      scored.add(new Hit(hit.record(), hit.rank(), (float) ((1 + best) / 2)));
-    }
-    scored.sort(
-        Comparator.comparingDouble((Hit h) -> h.score())
-            .reversed()
-            .thenComparing(h -> h.record().id()));
-    List<Hit> ranked = new ArrayList<>(scored.size());
-    for (int i = 0; i < scored.size(); i++) {
-      ranked.add(new Hit(scored.get(i).record(), i + 1, scored.get(i).score()));
-    }
-    return ranked;
   }
 
   private JsonNode search(JsonNode body, Map<String, String> parameters) throws IOException {
