@@ -12,7 +12,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.DoubleUnaryOperator;
 
 /**
  * Turns search hits into records and ranked hits, joining each record's access statistics: one
@@ -41,18 +40,15 @@ final class Found {
   }
 
   /**
-   * Ranked hits as store hits, ranked from 1, the cluster's score mapped by {@code score}; a hit
-   * whose id is a key of {@code known} carries that record when it is of {@code namespace} (the one
-   * searched: ids are unique within a namespace only), the others are parsed with one statistics
-   * lookup for all of them. Hits are matched by document id, which {@code docIds} makes of a record
-   * ({@code namespace/id} since mapping schema 3).
+   * Ranked hits as store hits, ranked from 1 with the cluster's score (BM25 as in process; a k-NN
+   * list is scored again by {@link #exactly}); a hit whose id is a key of {@code known} carries
+   * that record when it is of {@code namespace} (the one searched: ids are unique within a
+   * namespace only), the others are parsed with one statistics lookup for all of them. Hits are
+   * matched by document id, which {@code docIds} makes of a record ({@code namespace/id} since
+   * mapping schema 3).
    */
   List<Hit> ranked(
-      List<JsonNode> hits,
-      DoubleUnaryOperator score,
-      Map<String, MemoryRecord> known,
-      String namespace,
-      DocIds docIds)
+      List<JsonNode> hits, Map<String, MemoryRecord> known, String namespace, DocIds docIds)
       throws IOException {
     Map<String, MemoryRecord> held = new HashMap<>();
     known.forEach(
@@ -65,18 +61,17 @@ final class Found {
     List<Hit> ranked = new ArrayList<>(records.size());
     for (int rank = 0; rank < records.size(); rank++) {
       double raw = hits.get(rank).path("_score").asDouble();
-      ranked.add(new Hit(records.get(rank), rank + 1, (float) score.applyAsDouble(raw)));
+      ranked.add(new Hit(records.get(rank), rank + 1, (float) raw));
     }
     return ranked;
   }
 
   /**
-   * Several result lists as store hits, each ranked from 1 and its cluster scores mapped by its
-   * {@code scores} entry; a document several lists hold is parsed once and is the same record in
-   * each, and the statistics of all are read in one lookup.
+   * Several result lists as store hits, each ranked from 1 with the cluster's scores (as {@link
+   * #ranked(List, Map, String, DocIds)}); a document several lists hold is parsed once and is the
+   * same record in each, and the statistics of all are read in one lookup.
    */
-  List<List<Hit>> ranked(List<List<JsonNode>> lists, List<DoubleUnaryOperator> scores)
-      throws IOException {
+  List<List<Hit>> ranked(List<List<JsonNode>> lists) throws IOException {
     Map<String, JsonNode> distinct = new LinkedHashMap<>();
     lists.forEach(hits -> hits.forEach(hit -> distinct.putIfAbsent(hit.path("_id").asText(), hit)));
     List<JsonNode> once = new ArrayList<>(distinct.values());
@@ -86,17 +81,12 @@ final class Found {
       byDocId.put(once.get(i).path("_id").asText(), parsed.get(i));
     }
     List<List<Hit>> ranked = new ArrayList<>(lists.size());
-    for (int list = 0; list < lists.size(); list++) {
-      List<JsonNode> hits = lists.get(list);
+    for (List<JsonNode> hits : lists) {
       List<Hit> hitsOfList = new ArrayList<>(hits.size());
       for (int rank = 0; rank < hits.size(); rank++) {
         JsonNode hit = hits.get(rank);
         double raw = hit.path("_score").asDouble();
-        hitsOfList.add(
-            new Hit(
-                byDocId.get(hit.path("_id").asText()),
-                rank + 1,
-                (float) scores.get(list).applyAsDouble(raw)));
+        hitsOfList.add(new Hit(byDocId.get(hit.path("_id").asText()), rank + 1, (float) raw));
       }
       ranked.add(hitsOfList);
     }

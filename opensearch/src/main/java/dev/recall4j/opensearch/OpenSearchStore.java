@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.DoubleUnaryOperator;
 
 /**
  * Every record of every silo in an OpenSearch cluster, through its HTTP API: the engine's {@link
@@ -263,7 +262,7 @@ public final class OpenSearchStore implements RecordStore {
     Checks.notNull(filter, "filter");
     checkLimit(topK, "topK");
     JsonNode answer = search(lexical(queryText, filter, topK), routing(filter));
-    return found.ranked(Found.hitsOf(answer), BM25, Map.of(), "", docIds);
+    return found.ranked(Found.hitsOf(answer), Map.of(), "", docIds);
   }
 
   /**
@@ -291,7 +290,7 @@ public final class OpenSearchStore implements RecordStore {
     JsonNode answer = search(vector(unit, filter, topK), routing(filter));
     return Found.exactly(
         unit,
-        found.ranked(Found.hitsOf(answer), HALF_COSINE, known, filter.scope().namespace(), docIds),
+        found.ranked(Found.hitsOf(answer), known, filter.scope().namespace(), docIds),
         dimension,
         model);
   }
@@ -334,13 +333,11 @@ public final class OpenSearchStore implements RecordStore {
     String endpoint = "/" + options.index() + "/_msearch";
     JsonNode answer = cluster.callLines("POST", endpoint, Map.of(), lines);
     List<List<JsonNode>> lists = new ArrayList<>(2 * filters.size());
-    List<DoubleUnaryOperator> scores = new ArrayList<>(2 * filters.size());
     for (JsonNode response : answer.path("responses")) {
       if (response.has("error")) {
         throw ClusterException.of("POST", endpoint, response);
       }
       lists.add(Found.hitsOf(response));
-      scores.add(lists.size() % 2 == 1 ? BM25 : HALF_COSINE);
     }
     if (lists.size() != 2 * filters.size()) {
       throw new IOException(
@@ -352,7 +349,7 @@ public final class OpenSearchStore implements RecordStore {
               + 2 * filters.size()
               + " searches");
     }
-    List<List<Hit>> ranked = found.ranked(lists, scores);
+    List<List<Hit>> ranked = found.ranked(lists);
     List<HybridHits> hits = new ArrayList<>(filters.size());
     for (int i = 0; i < filters.size(); i++) {
       hits.add(
@@ -531,16 +528,6 @@ public final class OpenSearchStore implements RecordStore {
   public void close() throws IOException {
     cluster.close();
   }
-
-  /** BM25 scores as the cluster gives them. */
-  private static final DoubleUnaryOperator BM25 = score -> score;
-
-  /**
-   * Lucene's maximum-inner-product score of unit vectors ({@code 1 + dot} for a non-negative dot,
-   * {@code 1 / (1 - dot)} below) as the in-process store's {@code (1 + cos) / 2}.
-   */
-  private static final DoubleUnaryOperator HALF_COSINE =
-      score -> (1 + (score >= 1 ? score - 1 : 1 - 1 / score)) / 2;
 
   private ObjectNode lexical(String queryText, StoreFilter filter, int topK) {
     return Searches.lexical(
