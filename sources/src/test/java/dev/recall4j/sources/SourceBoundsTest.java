@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,11 @@ class SourceBoundsTest {
   @BeforeEach
   void open() throws IOException {
     f = new SyncFixture(dir);
+  }
+
+  @AfterEach
+  void close() throws IOException {
+    f.close();
   }
 
   /** A markdown source over {@code root} as recall4j.yaml configures it, with these options. */

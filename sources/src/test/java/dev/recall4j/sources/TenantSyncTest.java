@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,11 @@ class TenantSyncTest {
   @BeforeEach
   void open() throws IOException {
     f = new SyncFixture(dir);
+  }
+
+  @AfterEach
+  void close() throws IOException {
+    f.close();
   }
 
   SourceSync syncAs(Scope scope) {
