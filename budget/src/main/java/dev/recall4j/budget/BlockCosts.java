@@ -1,6 +1,8 @@
 package dev.recall4j.budget;
 
 import dev.recall4j.core.TokenCounter;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * What each piece of a rendered block costs in tokens: the frame, the separator and the section
@@ -16,12 +18,23 @@ final class BlockCosts {
   /** What {@link #full(Renderer.Entry, boolean, int)} returns for a line longer than the room. */
   static final int OVER = -1;
 
+  // Records cut in one recall are mostly cut again in the next ones (the long chunks a question
+  // finds); about 2 KB each for a chunk of 400 tokens.
+  private static final int MAX_LINE_CUTS = 1_024;
+
   private final TokenCounter counter;
   private final Renderer renderer;
   private final TokenCountCache cache;
   private final int frame;
   private final int separator;
   private final int[] headers = new int[Section.values().length];
+  private final Map<String, LineCuts> lineCuts =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, LineCuts> eldest) {
+          return size() > MAX_LINE_CUTS;
+        }
+      };
 
   BlockCosts(TokenCounter counter, Renderer renderer, TokenCountCache cache) {
     this.counter = counter;
@@ -79,14 +92,7 @@ final class BlockCosts {
     }
     String prefix = prefix(entry, member);
     String suffix = renderer.itemSuffix(entry);
-    String key =
-        renderer.name()
-            + '\u0000'
-            + entry.scored().record().contentHash()
-            + '\u0000'
-            + prefix
-            + '\u0000'
-            + suffix;
+    String key = key(entry, prefix, suffix);
     Integer known = cache.peek(counter, key);
     if (known != null) {
       return known;
@@ -103,6 +109,39 @@ final class BlockCosts {
       return OVER;
     }
     return cache.count(counter, key, () -> line);
+  }
+
+  /**
+   * The counts of the cuts of the entry's full line ({@code prefix}, its full content, {@code
+   * suffix}), made on first use and kept for the records cut most recently; null for a counter
+   * whose counts do not add up ({@link LineCuts#of}).
+   */
+  LineCuts cuts(Renderer.Entry entry, String prefix, String suffix) {
+    String key = key(entry, prefix, suffix);
+    synchronized (lineCuts) {
+      LineCuts known = lineCuts.get(key);
+      if (known != null) {
+        return known;
+      }
+    }
+    LineCuts made =
+        LineCuts.of(counter, prefix, renderer.body(entry.scored().record().content()), suffix);
+    if (made != null) {
+      synchronized (lineCuts) {
+        lineCuts.put(key, made);
+      }
+    }
+    return made;
+  }
+
+  private String key(Renderer.Entry entry, String prefix, String suffix) {
+    return renderer.name()
+        + '\u0000'
+        + entry.scored().record().contentHash()
+        + '\u0000'
+        + prefix
+        + '\u0000'
+        + suffix;
   }
 
   /** The tokens of the entry's line as shown, whatever its text; not cached. */

@@ -29,9 +29,23 @@ final class PrefixBound {
       return false;
     }
     int end = (int) window;
-    while (end > 0 && !(text.charAt(end) == ' ' && !Character.isWhitespace(text.charAt(end - 1)))) {
+    while (end > 0 && !pieceStartsAt(text, end)) {
       end--;
     }
     return end > 0 && counter.count(text.substring(0, end)) > max;
+  }
+
+  /**
+   * Whether a piece of the shipped BPE encodings starts at {@code i} (0 < i < length) for certain:
+   * a space after a character that is not whitespace to them. Their whitespace is Unicode's, which
+   * also holds the no-break spaces and NEL that {@link Character#isWhitespace} leaves out; a space
+   * after one of those may end a piece of whitespace instead.
+   */
+  static boolean pieceStartsAt(String text, int i) {
+    char before = text.charAt(i - 1);
+    return text.charAt(i) == ' '
+        && !Character.isWhitespace(before)
+        && !Character.isSpaceChar(before)
+        && before != '\u0085';
   }
 }

@@ -47,7 +47,10 @@ final class Shortening {
     Renderer.Entry marked = full.withText(full.text());
     String prefix = costs.prefix(marked, member);
     String suffix = renderer.itemSuffix(marked);
-    if (maxTokens - counter.count(prefix + Cutter.MARKER.strip() + suffix) < minCutTokens) {
+    // Counted once for every cut the search may try, rather than once per cut tried.
+    LineCuts cuts = costs.cuts(marked, prefix, suffix);
+    int bare = cuts != null ? cuts.bare() : counter.count(prefix + Cutter.MARKER.strip() + suffix);
+    if (maxTokens - bare < minCutTokens) {
       return null;
     }
     // The room allows minCutTokens of text, but a cut at a sentence boundary may keep less.
@@ -55,13 +58,24 @@ final class Shortening {
         Cutter.cut(
             full.text(),
             maxTokens * Cutter.MAX_CHARS_PER_TOKEN,
-            candidate -> counter.count(prefix + renderer.body(candidate) + suffix) <= maxTokens,
-            candidate -> counter.count(renderer.body(Cutter.unmarked(candidate))) >= minCutTokens);
+            candidate -> line(cuts, prefix, renderer.body(candidate), suffix) <= maxTokens,
+            candidate -> alone(cuts, renderer.body(Cutter.unmarked(candidate))) >= minCutTokens);
     if (cut == null) {
       return null;
     }
-    Renderer.Entry entry = full.withText(cut);
-    return new Fitted(entry, costs.shown(entry, member));
+    return new Fitted(full.withText(cut), line(cuts, prefix, renderer.body(cut), suffix));
+  }
+
+  /** The tokens of the line showing {@code body}, a marked cut. */
+  private int line(LineCuts cuts, String prefix, String body, String suffix) {
+    int known = cuts != null ? cuts.marked(body) : -1;
+    return known >= 0 ? known : costs.counter().count(prefix + body + suffix);
+  }
+
+  /** The tokens of {@code body}, a cut of the record's text, on its own. */
+  private int alone(LineCuts cuts, String body) {
+    int known = cuts != null ? cuts.alone(body) : -1;
+    return known >= 0 ? known : costs.counter().count(body);
   }
 
   /**

@@ -264,15 +264,26 @@ public record MemoryRecord(
     Checks.notBlank(value, field);
     Checks.wellFormed(value, field);
     Checks.require(
-        value.length() <= MAX_ID_CHARS
-            && value
-                .codePoints()
-                .noneMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c)),
+        value.length() <= MAX_ID_CHARS && noBlankOrControl(value),
         field,
         "must be 1-%d characters without whitespace or control characters, got %s",
         MAX_ID_CHARS,
         Checks.excerptIfShown(value));
     return value;
+  }
+
+  /**
+   * No whitespace or control character. By UTF-16 unit rather than code point: no supplementary
+   * character is either, and the loop allocates nothing (ids are checked on every record read).
+   */
+  private static boolean noBlankOrControl(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (Character.isWhitespace(c) || Character.isISOControl(c)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static List<String> normaliseTags(List<String> tags) {

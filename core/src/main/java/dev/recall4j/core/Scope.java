@@ -1,7 +1,5 @@
 package dev.recall4j.core;
 
-import java.util.regex.Pattern;
-
 /**
  * Where a record lives and what a request may see.
  *
@@ -17,7 +15,6 @@ import java.util.regex.Pattern;
  * @param session optional
  */
 public record Scope(String namespace, String project, String task, String session) {
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._@:/-]{1,128}");
 
   /** The namespace used when none is given. */
   public static final String DEFAULT_NAMESPACE = "default";
@@ -123,10 +120,37 @@ public record Scope(String namespace, String project, String task, String sessio
 
   private static String checkName(String value, String field) {
     Checks.require(
-        NAME.matcher(value).matches(),
+        isName(value),
         field,
         "must be 1-128 characters of letters, digits and . _ @ : / -, got %s",
         Checks.excerptIfShown(value));
     return value;
+  }
+
+  /**
+   * 1-128 characters of letters, digits and {@code . _ @ : / -} ({@code [A-Za-z0-9._@:/-]{1,128}}),
+   * tested without a regex: every record read back builds its scope, about 100 a recall.
+   */
+  private static boolean isName(String value) {
+    if (value.isEmpty() || value.length() > 128) {
+      return false;
+    }
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      boolean allowed =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || c == '.'
+              || c == '_'
+              || c == '@'
+              || c == ':'
+              || c == '/'
+              || c == '-';
+      if (!allowed) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -1,11 +1,33 @@
 package dev.recall4j.core;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.regex.Pattern;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.StringLength;
 import org.junit.jupiter.api.Test;
 
 class ScopeTest {
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._@:/-]{1,128}");
+
+  /** A name is accepted exactly when it matches the documented pattern. */
+  @Property(tries = 2000)
+  void aNameIsAcceptedExactlyWhenItMatchesThePattern(
+      @ForAll @StringLength(max = 130) String any, @ForAll boolean fromTheAlphabet) {
+    String name = fromTheAlphabet ? any.replaceAll("[^A-Za-z0-9._@:/ -]", "a") : any;
+    boolean accepted;
+    try {
+      Scope.of(name);
+      accepted = true;
+    } catch (InvalidFieldException e) {
+      accepted = false;
+    }
+    assertEquals(NAME.matcher(name.strip()).matches(), accepted, name);
+  }
+
   @Test
   void namespaceIsAHardBoundary() {
     assertFalse(Scope.of("alice").canSee(Scope.of("bob")));
