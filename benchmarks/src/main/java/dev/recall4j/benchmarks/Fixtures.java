@@ -151,18 +151,21 @@ final class Fixtures {
 
   /**
    * The cached Lucene index of the corpus of this size with these HNSW settings, built on first use
-   * with {@link LuceneStore} in batches of {@value #BUILD_BATCH} records.
+   * with {@link LuceneStore} in batches of {@value #BUILD_BATCH} records. Keyed by the store's
+   * schema too: an index cached at an older schema was migrated on every copy, its records
+   * rewritten, so that "as built" meant "migrated" (issue 35's 1K and 10K figures until then).
    */
   static synchronized Path luceneIndex(int size, VectorEncoding encoding, int m, int beamWidth) {
     String name =
         String.format(
             Locale.ROOT,
-            "%s-%s-m%d-b%d-lucene%s",
+            "%s-%s-m%d-b%d-lucene%s-schema%s",
             BenchCorpus.keyFor(vectors(), size),
             encoding.name().toLowerCase(Locale.ROOT),
             m,
             beamWidth,
-            Version.LATEST);
+            Version.LATEST,
+            LuceneStore.schemaVersion());
     Path dir = cacheDir().resolve("index").resolve(name);
     return cached(
         dir,

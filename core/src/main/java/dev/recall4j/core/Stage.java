@@ -14,7 +14,10 @@ public enum Stage {
   LEXICAL,
   /** Waiting for the query vector, which the model computes while the lexical search runs. */
   EMBED,
-  /** The vector (HNSW) search. */
+  /**
+   * The vector (HNSW) search; when the query vector was there as the recall began (a repeated
+   * query), it runs beside the lexical search, and this is the time it took beyond it.
+   */
   VECTOR,
   /**
    * Both searches in one request after the embedding, for a store that answers them at once (a

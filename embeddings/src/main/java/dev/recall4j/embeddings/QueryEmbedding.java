@@ -92,6 +92,17 @@ public final class QueryEmbedding {
     }
 
     /**
+     * The query vector if it is already there (a query in the cache, or one embedded since {@link
+     * #begin}), without waiting; empty otherwise, and when the embedding failed or was skipped
+     * ({@link #await} then says why).
+     */
+    public Optional<float[]> ifReady() {
+      return vector.isDone() && !vector.isCompletedExceptionally()
+          ? Optional.of(vector.join().clone())
+          : Optional.empty();
+    }
+
+    /**
      * The query vector, if the embedder returns it within the deadline (counted from now).
      *
      * @param deadline how long to wait, >= 0; a vector already there is returned whatever it is

@@ -100,6 +100,32 @@ class QueryEmbeddingTest {
   }
 
   @Test
+  void ifReadyNeverWaitsAndGivesOnlyAVectorThatIsThere() throws Exception {
+    CountingEmbedder slow = new CountingEmbedder("slow", 300);
+    QueryEmbedding embedding = new QueryEmbedding(Embedders.cached(slow, 16), executor);
+    QueryEmbedding.Pending running = embedding.begin("q");
+    long start = System.nanoTime();
+    assertTrue(running.ifReady().isEmpty(), "the model is still running");
+    assertTrue(System.nanoTime() - start < Duration.ofMillis(200).toNanos(), "did not wait");
+    running.await(Duration.ofSeconds(5)).orElseThrow();
+    assertArrayEquals(slow.vectorOf("q"), running.ifReady().orElseThrow());
+    assertArrayEquals(slow.vectorOf("q"), embedding.begin("q").ifReady().orElseThrow(), "cached");
+
+    QueryEmbedding failing =
+        new QueryEmbedding(
+            new CountingEmbedder("broken") {
+              @Override
+              public float[] embedQuery(String query) {
+                throw new EmbeddingException("the model is gone");
+              }
+            },
+            Runnable::run);
+    QueryEmbedding.Pending failed = failing.begin("q");
+    assertTrue(failed.ifReady().isEmpty(), "a failure is no vector");
+    assertThrows(EmbeddingException.class, () -> failed.await(Duration.ZERO), "await says why");
+  }
+
+  @Test
   void aFailingEmbedderGivesItsError() {
     Embedder broken =
         new CountingEmbedder("broken") {

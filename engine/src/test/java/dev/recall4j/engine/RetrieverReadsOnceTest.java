@@ -1,13 +1,17 @@
 package dev.recall4j.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
+import dev.recall4j.core.RetrievalMode;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.Silo;
+import dev.recall4j.core.store.DamagedRecordException;
 import dev.recall4j.core.store.Hit;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.embeddings.QueryEmbedding;
@@ -19,16 +23,21 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A record both paths of a recall find is read from the store once: the vector search is handed the
- * lexical hits' records and returns those instances, and the retrieval holds one record per id.
+ * A record both paths of a recall find is read from the store once when the paths run one after the
+ * other (the query vector comes while the lexical search runs): the vector search is handed the
+ * lexical hits' records and returns those instances, and the retrieval holds one record per id. A
+ * vector already there when the recall begins is searched beside the lexical path, on another
+ * thread, with the same answer.
  */
 class RetrieverReadsOnceTest {
   private static final Scope NS = Scope.of("ns");
@@ -38,9 +47,12 @@ class RetrieverReadsOnceTest {
 
   /** What the store saw and answered, recorded by a proxy in front of the real store. */
   private static final class Calls {
-    final List<Hit> lexical = new ArrayList<>();
-    final List<Hit> vector = new ArrayList<>();
-    final List<Map<String, MemoryRecord>> known = new ArrayList<>();
+    final List<Hit> lexical = new CopyOnWriteArrayList<>();
+    final List<Hit> vector = new CopyOnWriteArrayList<>();
+    final List<Map<String, MemoryRecord>> known = new CopyOnWriteArrayList<>();
+    final List<Thread> vectorThreads = new CopyOnWriteArrayList<>();
+    final CountDownLatch lexicalAnswered = new CountDownLatch(1);
+    volatile RuntimeException vectorFailure;
   }
 
   @SuppressWarnings("unchecked")
@@ -50,6 +62,9 @@ class RetrieverReadsOnceTest {
             RecordStore.class.getClassLoader(),
             new Class<?>[] {RecordStore.class},
             (proxy, method, args) -> {
+              if (method.getName().equals("searchVector") && calls.vectorFailure != null) {
+                throw calls.vectorFailure;
+              }
               Object answer;
               try {
                 answer = method.invoke(store, args);
@@ -58,8 +73,10 @@ class RetrieverReadsOnceTest {
               }
               if (method.getName().equals("searchLexical")) {
                 calls.lexical.addAll((List<Hit>) answer);
+                calls.lexicalAnswered.countDown();
               } else if (method.getName().equals("searchVector")) {
                 calls.vector.addAll((List<Hit>) answer);
+                calls.vectorThreads.add(Thread.currentThread());
                 if (args.length == 4) {
                   calls.known.add(new HashMap<>((Map<String, MemoryRecord>) args[3]));
                 }
@@ -82,27 +99,22 @@ class RetrieverReadsOnceTest {
   @Test
   void aRecordBothPathsFindIsReadOnceAndHeldOnce() throws IOException {
     HashingEmbedder embedder = new HashingEmbedder(32);
-    StoreOptions options =
-        StoreOptions.builder(dir).embedding(embedder.modelId(), embedder.dimension()).build();
-    try (LuceneStore store = LuceneStore.open(options)) {
-      store.upsertAll(
-          List.of(
-              memory("both", "tide gauge readings at Brest", embedder),
-              memory("lexical", "the tide tables of last winter were late again", embedder),
-              memory("vector", "gauge readings Brest harbour", embedder)));
+    try (LuceneStore store = threeRecords(embedder)) {
       Calls calls = new Calls();
-      Retriever retriever =
-          new Retriever(
-              recording(store, calls),
-              new QueryEmbedding(embedder, Runnable::run),
-              EngineConfig.builder(dir).build().recall());
-
-      Retrieval retrieval =
-          retriever.retrieve(
-              RecallRequest.builder("tide gauge readings Brest").scope(NS).build(),
-              Teams.NONE,
-              System.nanoTime(),
-              false);
+      // The model answers only once the lexical search has: the paths run one after the other.
+      Executor afterLexical =
+          task ->
+              Thread.ofVirtual()
+                  .start(
+                      () -> {
+                        try {
+                          calls.lexicalAnswered.await();
+                        } catch (InterruptedException e) {
+                          Thread.currentThread().interrupt();
+                        }
+                        task.run();
+                      });
+      Retrieval retrieval = retrieve(store, calls, new QueryEmbedding(embedder, afterLexical));
 
       assertTrue(ids(retrieval.path(PathResult.LEXICAL)).contains("both"));
       assertTrue(ids(retrieval.path(PathResult.VECTOR)).contains("both"));
@@ -116,6 +128,88 @@ class RetrieverReadsOnceTest {
       assertSame(read, retrieval.records().get("both"));
       assertEquals(3, retrieval.records().size());
     }
+  }
+
+  @Test
+  void aVectorThereAtTheStartIsSearchedBesideTheLexicalPathWithTheSameAnswer() throws IOException {
+    HashingEmbedder embedder = new HashingEmbedder(32);
+    try (LuceneStore store = threeRecords(embedder)) {
+      Calls inTurn = new Calls();
+      Executor afterLexical =
+          task ->
+              Thread.ofVirtual()
+                  .start(
+                      () -> {
+                        try {
+                          inTurn.lexicalAnswered.await();
+                        } catch (InterruptedException e) {
+                          Thread.currentThread().interrupt();
+                        }
+                        task.run();
+                      });
+      Retrieval oneAfterTheOther =
+          retrieve(store, inTurn, new QueryEmbedding(embedder, afterLexical));
+
+      Calls beside = new Calls();
+      // Runnable::run embeds inside begin(): the vector is there before any search.
+      Retrieval atOnce = retrieve(store, beside, new QueryEmbedding(embedder, Runnable::run), 0);
+
+      assertEquals(1, beside.vectorThreads.size());
+      assertNotSame(Thread.currentThread(), beside.vectorThreads.get(0), "another thread");
+      assertEquals(RetrievalMode.HYBRID, atOnce.retrieval());
+      for (String path : List.of(PathResult.LEXICAL, PathResult.VECTOR)) {
+        assertEquals(
+            oneAfterTheOther.path(path).ranked(), atOnce.path(path).ranked(), path + " path");
+      }
+      assertEquals(oneAfterTheOther.records().keySet(), atOnce.records().keySet());
+    }
+  }
+
+  @Test
+  void aVectorPathFailingBesideTheLexicalOneFailsTheRetrievalWithItsOwnException()
+      throws IOException {
+    HashingEmbedder embedder = new HashingEmbedder(32);
+    try (LuceneStore store = threeRecords(embedder)) {
+      Calls calls = new Calls();
+      calls.vectorFailure = new DamagedRecordException("record vector in the test is damaged");
+      DamagedRecordException thrown =
+          assertThrows(
+              DamagedRecordException.class,
+              () -> retrieve(store, calls, new QueryEmbedding(embedder, Runnable::run), 0));
+      assertEquals("record vector in the test is damaged", thrown.getMessage());
+    }
+  }
+
+  private LuceneStore threeRecords(HashingEmbedder embedder) throws IOException {
+    StoreOptions options =
+        StoreOptions.builder(dir).embedding(embedder.modelId(), embedder.dimension()).build();
+    LuceneStore store = LuceneStore.open(options);
+    store.upsertAll(
+        List.of(
+            memory("both", "tide gauge readings at Brest", embedder),
+            memory("lexical", "the tide tables of last winter were late again", embedder),
+            memory("vector", "gauge readings Brest harbour", embedder)));
+    return store;
+  }
+
+  private Retrieval retrieve(LuceneStore store, Calls calls, QueryEmbedding embedding) {
+    return retrieve(store, calls, embedding, Retriever.BESIDE_FROM_MILLIS);
+  }
+
+  /** One retrieval by a new retriever, which has timed no lexical search yet. */
+  private Retrieval retrieve(
+      LuceneStore store, Calls calls, QueryEmbedding embedding, double besideFromMillis) {
+    Retriever retriever =
+        new Retriever(
+            recording(store, calls),
+            embedding,
+            EngineConfig.builder(dir).build().recall(),
+            besideFromMillis);
+    return retriever.retrieve(
+        RecallRequest.builder("tide gauge readings Brest").scope(NS).build(),
+        Teams.NONE,
+        System.nanoTime(),
+        false);
   }
 
   private static List<String> ids(PathResult path) {

@@ -140,6 +140,14 @@ public final class LuceneStore implements RecordStore {
                 dimension);
   }
 
+  /**
+   * The index schema this version writes (an older one is migrated on open): part of the key of
+   * anything that keeps built indexes, such as the benchmarks' cache.
+   */
+  public static String schemaVersion() {
+    return IndexMetadata.SCHEMA_VERSION;
+  }
+
   /** {@link #open(StoreOptions, Duration)} without waiting for another writer. */
   public static LuceneStore open(StoreOptions options) throws IOException {
     return open(options, Duration.ZERO);
