@@ -15,6 +15,58 @@ import java.util.Map;
 final class Fixtures {
   static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
 
+  /**
+   * Words of prose, code, numbers and other scripts (contractions, CJK, Cyrillic, emoji sequences,
+   * URLs): the texts that property tests build for the counters and the packer.
+   */
+  static final String[] MIXED_WORDS = {
+    "the",
+    "memory",
+    "agent",
+    "packs",
+    "context",
+    "into",
+    "a",
+    "budget",
+    "Lucene",
+    "index",
+    "HNSW",
+    "vectors",
+    "BM25",
+    "recall",
+    "getTokenCount()",
+    "x",
+    "=",
+    "42;",
+    "3.14159",
+    "e.g.",
+    "über",
+    "naïve",
+    "记忆",
+    "系统很重要",
+    "Привет",
+    "мир",
+    "🙂",
+    "👩‍💻",
+    "🚀🚀",
+    "—",
+    "«quoted»",
+    "\"json\"",
+    "\\path\\",
+    "{",
+    "}",
+    "<tag>",
+    "https://example.org/a?b=c",
+    "UPPERCASE",
+    "snake_case_name",
+    "\t",
+    "it's",
+    "we'll",
+    "1234567",
+    "CamelCaseWord",
+    "...",
+  };
+
   /** One token per character: costs that a test can add up by hand. */
   static final TokenCounter CHARS = new Chars();
 

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.TokenCounter;
+import java.util.Arrays;
 import java.util.Random;
+import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
@@ -13,47 +15,11 @@ import org.junit.jupiter.api.Test;
 class LineCutsTest {
   // Words and separators of prose, code and other scripts, and every character that is
   // whitespace to the encodings but not to Character.isWhitespace (no-break spaces, NEL).
-  private static final String[] WORDS = {
-    "the",
-    "memory",
-    "it's",
-    "we'll",
-    "Lucene",
-    "HNSW",
-    "BM25",
-    "getTokenCount()",
-    "x",
-    "=",
-    "42;",
-    "1234567",
-    "3.14159",
-    "e.g.",
-    "über",
-    "naïve",
-    "记忆",
-    "系统很重要",
-    "Привет",
-    "🙂",
-    "👩‍💻",
-    "—",
-    "«quoted»",
-    "\"json\"",
-    "\\path\\",
-    "{",
-    "}",
-    "<tag>",
-    "https://example.org/a?b=c",
-    "UPPERCASE",
-    "CamelCaseWord",
-    "snake_case",
-    "...",
-    "x\u00a0",
-    "\u2007",
-    "\u202f",
-    "\u0085",
-    "\u3000",
-    "\u00a0"
-  };
+  private static final String[] WORDS =
+      Stream.concat(
+              Arrays.stream(Fixtures.MIXED_WORDS),
+              Stream.of("x\u00a0", "\u2007", "\u202f", "\u0085", "\u3000", "\u00a0"))
+          .toArray(String[]::new);
   private static final String[] SEPARATORS = {
     " ", " ", " ", "  ", "\n", " \n", "\t", ". ", ", ", "\n\n  ", "\u00a0 ", "\u00a0  ", "\u0085 "
   };

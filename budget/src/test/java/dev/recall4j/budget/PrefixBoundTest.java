@@ -12,14 +12,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class PrefixBoundTest {
-  private static final String[] WORDS = {
-    "the", "memory", "it's", "we'll", "Lucene", "HNSW", "BM25", "getTokenCount()", "x", "=", "42;",
-        "1234567",
-    "3.14159", "e.g.", "über", "naïve", "记忆", "系统很重要", "Привет", "🙂", "👩‍💻", "—", "«quoted»",
-        "\"json\"",
-    "\\path\\", "{", "}", "<tag>", "https://example.org/a?b=c", "UPPERCASE", "CamelCaseWord",
-        "snake_case", "..."
-  };
+  private static final String[] WORDS = Fixtures.MIXED_WORDS;
   private static final String[] SEPARATORS = {
     " ", " ", " ", "  ", "\n", " \n", "\t", ". ", ", ", "\n\n  "
   };

@@ -101,20 +101,8 @@ class RetrieverReadsOnceTest {
     HashingEmbedder embedder = new HashingEmbedder(32);
     try (LuceneStore store = threeRecords(embedder)) {
       Calls calls = new Calls();
-      // The model answers only once the lexical search has: the paths run one after the other.
-      Executor afterLexical =
-          task ->
-              Thread.ofVirtual()
-                  .start(
-                      () -> {
-                        try {
-                          calls.lexicalAnswered.await();
-                        } catch (InterruptedException e) {
-                          Thread.currentThread().interrupt();
-                        }
-                        task.run();
-                      });
-      Retrieval retrieval = retrieve(store, calls, new QueryEmbedding(embedder, afterLexical));
+      Retrieval retrieval =
+          retrieve(store, calls, new QueryEmbedding(embedder, afterLexical(calls)));
 
       assertTrue(ids(retrieval.path(PathResult.LEXICAL)).contains("both"));
       assertTrue(ids(retrieval.path(PathResult.VECTOR)).contains("both"));
@@ -135,20 +123,8 @@ class RetrieverReadsOnceTest {
     HashingEmbedder embedder = new HashingEmbedder(32);
     try (LuceneStore store = threeRecords(embedder)) {
       Calls inTurn = new Calls();
-      Executor afterLexical =
-          task ->
-              Thread.ofVirtual()
-                  .start(
-                      () -> {
-                        try {
-                          inTurn.lexicalAnswered.await();
-                        } catch (InterruptedException e) {
-                          Thread.currentThread().interrupt();
-                        }
-                        task.run();
-                      });
       Retrieval oneAfterTheOther =
-          retrieve(store, inTurn, new QueryEmbedding(embedder, afterLexical));
+          retrieve(store, inTurn, new QueryEmbedding(embedder, afterLexical(inTurn)));
 
       Calls beside = new Calls();
       // Runnable::run embeds inside begin(): the vector is there before any search.
@@ -178,6 +154,23 @@ class RetrieverReadsOnceTest {
               () -> retrieve(store, calls, new QueryEmbedding(embedder, Runnable::run), 0));
       assertEquals("record vector in the test is damaged", thrown.getMessage());
     }
+  }
+
+  /**
+   * Runs the model only once the lexical search has answered: the paths run one after the other.
+   */
+  private static Executor afterLexical(Calls calls) {
+    return task ->
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try {
+                    calls.lexicalAnswered.await();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                  task.run();
+                });
   }
 
   private LuceneStore threeRecords(HashingEmbedder embedder) throws IOException {
