@@ -164,6 +164,7 @@ public final class ServerLatency {
                 "--add-modules=jdk.incubator.vector",
                 "--enable-native-access=ALL-UNNAMED",
                 "-Xmx1g",
+                "-XX:+UseParallelGC", // as `recall4j serve` runs
                 "-Drecall4j.bench.embedder=" + embedder,
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                 "-cp",
