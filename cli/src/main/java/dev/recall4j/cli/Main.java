@@ -59,6 +59,7 @@ public final class Main implements Runnable {
                   StatusCommand.class,
                   StatsCommand.class,
                   ReindexCommand.class,
+                  CompactCommand.class,
                   VerifyCommand.class,
                   RepairCommand.class,
                   EvalCommand.class,
