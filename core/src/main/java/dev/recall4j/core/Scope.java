@@ -15,7 +15,6 @@ package dev.recall4j.core;
  * @param session optional
  */
 public record Scope(String namespace, String project, String task, String session) {
-
   /** The namespace used when none is given. */
   public static final String DEFAULT_NAMESPACE = "default";
 
