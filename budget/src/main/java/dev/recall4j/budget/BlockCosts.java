@@ -1,8 +1,6 @@
 package dev.recall4j.budget;
 
 import dev.recall4j.core.TokenCounter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * What each piece of a rendered block costs in tokens: the frame, the separator and the section
@@ -28,13 +26,7 @@ final class BlockCosts {
   private final int frame;
   private final int separator;
   private final int[] headers = new int[Section.values().length];
-  private final Map<String, LineCuts> lineCuts =
-      new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, LineCuts> eldest) {
-          return size() > MAX_LINE_CUTS;
-        }
-      };
+  private final Lru<LineCuts> lineCuts = new Lru<>(MAX_LINE_CUTS);
 
   BlockCosts(TokenCounter counter, Renderer renderer, TokenCountCache cache) {
     this.counter = counter;
@@ -118,18 +110,14 @@ final class BlockCosts {
    */
   LineCuts cuts(Renderer.Entry entry, String prefix, String suffix) {
     String key = key(entry, prefix, suffix);
-    synchronized (lineCuts) {
-      LineCuts known = lineCuts.get(key);
-      if (known != null) {
-        return known;
-      }
+    LineCuts known = lineCuts.get(key);
+    if (known != null) {
+      return known;
     }
     LineCuts made =
         LineCuts.of(counter, prefix, renderer.body(entry.scored().record().content()), suffix);
     if (made != null) {
-      synchronized (lineCuts) {
-        lineCuts.put(key, made);
-      }
+      lineCuts.put(key, made);
     }
     return made;
   }

@@ -2,8 +2,6 @@ package dev.recall4j.budget;
 
 import dev.recall4j.core.Checks;
 import dev.recall4j.core.TokenCounter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -17,7 +15,7 @@ import java.util.function.Supplier;
  */
 public final class TokenCountCache {
   private final int maxEntries;
-  private final Map<String, Integer> counts;
+  private final Lru<Integer> counts;
 
   /**
    * @param maxEntries the most counts kept, >= 1 (an entry costs about 150 bytes)
@@ -25,13 +23,7 @@ public final class TokenCountCache {
   public TokenCountCache(int maxEntries) {
     Checks.require(maxEntries >= 1, "maxEntries", "must be >= 1, got %d", maxEntries);
     this.maxEntries = maxEntries;
-    this.counts =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
-            return size() > TokenCountCache.this.maxEntries;
-          }
-        };
+    this.counts = new Lru<>(maxEntries);
   }
 
   /**
@@ -41,42 +33,32 @@ public final class TokenCountCache {
    */
   public int count(TokenCounter counter, String key, Supplier<String> text) {
     String fullKey = counter.name() + '\u0000' + key;
-    synchronized (counts) {
-      Integer known = counts.get(fullKey);
-      if (known != null) {
-        return known;
-      }
+    Integer known = counts.get(fullKey);
+    if (known != null) {
+      return known;
     }
     // Counted outside the lock: two threads may both count a new key, which is cheaper than
     // serialising every count behind one lock.
     int n = counter.count(text.get());
-    synchronized (counts) {
-      counts.put(fullKey, n);
-    }
+    counts.put(fullKey, n);
     return n;
   }
 
   /** The count remembered for this counter and key, or null; does not count anything. */
   Integer peek(TokenCounter counter, String key) {
-    synchronized (counts) {
-      return counts.get(counter.name() + '\u0000' + key);
-    }
+    return counts.get(counter.name() + '\u0000' + key);
   }
 
   /**
    * Remembers a number under this counter and key without counting (for facts other than a count).
    */
   void remember(TokenCounter counter, String key, int value) {
-    synchronized (counts) {
-      counts.put(counter.name() + '\u0000' + key, value);
-    }
+    counts.put(counter.name() + '\u0000' + key, value);
   }
 
   /** The number of counts held. */
   public int size() {
-    synchronized (counts) {
-      return counts.size();
-    }
+    return counts.size();
   }
 
   /** The capacity given at construction. */

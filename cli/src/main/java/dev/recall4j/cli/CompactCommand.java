@@ -26,8 +26,9 @@ final class CompactCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     EngineConfig config = options.config();
-    // A mistyped path is an error naming it, as for the reading commands, not a new empty index.
-    options.openReadOnly(config).close();
+    // A mistyped path is an error naming it, as for the reading commands, not a new empty index;
+    // the check loads no model.
+    options.openReadOnlyWithoutModel(config).close();
     try (IndexWrites writes = options.openWrites(config)) {
       writes.compact();
     }

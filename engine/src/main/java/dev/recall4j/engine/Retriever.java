@@ -237,10 +237,7 @@ final class Retriever {
         watch.lap(Stage.LEXICAL);
       }
     }
-    semantic.forEach(h -> records.putIfAbsent(h.record().id(), h.record()));
-    List<PathResult> paths =
-        List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
-    return new Retrieval(paths, records, mode, timings);
+    return retrieval(lexical, semantic, records, mode, timings);
   }
 
   /**
@@ -283,10 +280,23 @@ final class Retriever {
     watch.lap(Stage.VECTOR);
     Map<String, MemoryRecord> records = HashMap.newHashMap(2 * topK);
     lexical.forEach(h -> records.put(h.record().id(), h.record()));
+    return retrieval(lexical, semantic, records, RetrievalMode.HYBRID, timings);
+  }
+
+  /**
+   * Both paths' hits as a retrieval; {@code records} holds the lexical hits' and gets the vector
+   * hits' records it lacks.
+   */
+  private static Retrieval retrieval(
+      List<Hit> lexical,
+      List<Hit> semantic,
+      Map<String, MemoryRecord> records,
+      RetrievalMode mode,
+      Map<Stage, Double> timings) {
     semantic.forEach(h -> records.putIfAbsent(h.record().id(), h.record()));
     List<PathResult> paths =
         List.of(path(PathResult.LEXICAL, lexical), path(PathResult.VECTOR, semantic));
-    return new Retrieval(paths, records, RetrievalMode.HYBRID, timings);
+    return new Retrieval(paths, records, mode, timings);
   }
 
   /** Folds the lexical search just timed into the recent average (racing updates lose one). */
