@@ -1,5 +1,6 @@
 package dev.recall4j.budget;
 
+import dev.recall4j.core.ContentFacts;
 import dev.recall4j.core.TokenCounter;
 
 /**
@@ -27,11 +28,13 @@ final class BlockCosts {
   private final int separator;
   private final int[] headers = new int[Section.values().length];
   private final Lru<LineCuts> lineCuts = new Lru<>(MAX_LINE_CUTS);
+  private final String layout;
 
   BlockCosts(TokenCounter counter, Renderer renderer, TokenCountCache cache) {
     this.counter = counter;
     this.renderer = renderer;
     this.cache = cache;
+    this.layout = layout();
     this.frame = counter.count(renderer.open()) + counter.count(renderer.close());
     this.separator = counter.count(renderer.separator());
     for (Section s : Section.values()) {
@@ -89,6 +92,13 @@ final class BlockCosts {
     if (known != null) {
       return known;
     }
+    if (factsOf(entry) != null) {
+      LineCuts cuts = cuts(entry, prefix, suffix);
+      if (cuts != null && cuts.full() >= 0) {
+        cache.remember(counter, key, cuts.full());
+        return cuts.full();
+      }
+    }
     // The largest room this line is already known to exceed, remembered beside exact counts.
     String overKey = key + "\u0000over";
     Integer over = cache.peek(counter, overKey);
@@ -115,11 +125,35 @@ final class BlockCosts {
       return known;
     }
     LineCuts made =
-        LineCuts.of(counter, prefix, renderer.body(entry.scored().record().content()), suffix);
+        LineCuts.of(
+            counter,
+            prefix,
+            renderer.body(entry.scored().record().content()),
+            suffix,
+            factsOf(entry));
     if (made != null) {
       lineCuts.put(key, made);
     }
     return made;
+  }
+
+  /**
+   * What {@link ContentFacts} of this layout are named by: the counter and the renderer, whose
+   * {@link Renderer#body} the pieces were counted on.
+   */
+  String layout() {
+    return counter.name() + '/' + renderer.name();
+  }
+
+  /** The piece counts of a content for this layout ({@link LineCuts#pieces}), or null. */
+  int[] pieceTokens(String content) {
+    return LineCuts.pieces(counter, renderer.body(content));
+  }
+
+  /** The record's facts when made for this layout, else null. */
+  private ContentFacts factsOf(Renderer.Entry entry) {
+    ContentFacts facts = entry.scored().record().contentFacts();
+    return facts != null && facts.pieceCount() > 0 && facts.layout().equals(layout) ? facts : null;
   }
 
   private String key(Renderer.Entry entry, String prefix, String suffix) {

@@ -1,5 +1,6 @@
 package dev.recall4j.budget;
 
+import dev.recall4j.core.ContentFacts;
 import dev.recall4j.core.TokenCounter;
 import java.util.Arrays;
 
@@ -27,32 +28,64 @@ final class LineCuts {
   private final int markedTail;
   // Tokens of the line showing nothing of the body but the marker.
   private final int bare;
+  // Tokens of the whole line, when made from stored piece counts; else -1 (counted elsewhere).
+  private final int full;
 
   private LineCuts(
-      String body, int[] ends, int[] withPrefix, int firstAlone, int markedTail, int bare) {
+      String body,
+      int[] ends,
+      int[] withPrefix,
+      int firstAlone,
+      int markedTail,
+      int bare,
+      int full) {
     this.body = body;
     this.ends = ends;
     this.withPrefix = withPrefix;
     this.firstAlone = firstAlone;
     this.markedTail = markedTail;
     this.bare = bare;
+    this.full = full;
   }
 
   /** The counts of this line's cuts, or null when the counter's counts are not known to add up. */
   static LineCuts of(TokenCounter counter, String prefix, String body, String suffix) {
+    return of(counter, prefix, body, suffix, null);
+  }
+
+  /**
+   * {@link #of(TokenCounter, String, String, String)} from the body's piece counts made when the
+   * record was written ({@link #pieces}; null, or counts of another body: none), which leaves only
+   * the pieces the prefix and suffix touch to count, and gives the whole line's count too.
+   */
+  static LineCuts of(
+      TokenCounter counter, String prefix, String body, String suffix, ContentFacts facts) {
     if (!(counter instanceof JtokkitTokenCounter)) {
       return null;
     }
     int[] ends = spacesAfterWords(body);
+    boolean stored = facts != null && facts.pieceCount() == ends.length + 1;
     int[] withPrefix = new int[ends.length];
     int firstAlone = 0;
     if (ends.length > 0) {
       String first = body.substring(0, ends[0]);
       withPrefix[0] = counter.count(prefix + first);
-      firstAlone = counter.count(first);
+      firstAlone = stored ? facts.pieceTokens(0) : counter.count(first);
       for (int i = 1; i < ends.length; i++) {
-        withPrefix[i] = withPrefix[i - 1] + counter.count(body.substring(ends[i - 1], ends[i]));
+        withPrefix[i] =
+            withPrefix[i - 1]
+                + (stored
+                    ? facts.pieceTokens(i)
+                    : counter.count(body.substring(ends[i - 1], ends[i])));
       }
+    }
+    int full = -1;
+    if (stored) {
+      full =
+          ends.length == 0
+              ? counter.count(prefix + body + suffix)
+              : withPrefix[ends.length - 1]
+                  + counter.count(body.substring(ends[ends.length - 1]) + suffix);
     }
     return new LineCuts(
         body,
@@ -60,7 +93,33 @@ final class LineCuts {
         withPrefix,
         firstAlone,
         counter.count(Cutter.MARKER + suffix),
-        counter.count(prefix + Cutter.MARKER.strip() + suffix));
+        counter.count(prefix + Cutter.MARKER.strip() + suffix),
+        full);
+  }
+
+  /**
+   * The token count of each piece of {@code body} alone, split before every space that follows a
+   * non-space character ({@link ContentFacts#pieceTokens}); null when the counter's counts are not
+   * known to add up.
+   */
+  static int[] pieces(TokenCounter counter, String body) {
+    if (!(counter instanceof JtokkitTokenCounter)) {
+      return null;
+    }
+    int[] ends = spacesAfterWords(body);
+    int[] pieces = new int[ends.length + 1];
+    int from = 0;
+    for (int i = 0; i < ends.length; i++) {
+      pieces[i] = counter.count(body.substring(from, ends[i]));
+      from = ends[i];
+    }
+    pieces[ends.length] = counter.count(body.substring(from));
+    return pieces;
+  }
+
+  /** The tokens of the whole line when made from stored piece counts, else -1. */
+  int full() {
+    return full;
   }
 
   /** The tokens of {@code prefix + "[…]" + suffix}: the line of a cut that shows no word. */

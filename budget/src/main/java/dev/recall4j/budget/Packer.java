@@ -149,6 +149,23 @@ public final class Packer {
     return counter;
   }
 
+  /**
+   * The layout of the {@link dev.recall4j.core.ContentFacts} this packer uses: its counter and
+   * renderer ({@code cl100k/block}).
+   */
+  public String layout() {
+    return costs.layout();
+  }
+
+  /**
+   * The piece counts of {@code content} for this packer ({@link
+   * dev.recall4j.core.ContentFacts#pieceTokens}), or null when its counter's counts do not add up
+   * by pieces.
+   */
+  public int[] pieceTokens(String content) {
+    return costs.pieceTokens(content);
+  }
+
   public Renderer renderer() {
     return renderer;
   }

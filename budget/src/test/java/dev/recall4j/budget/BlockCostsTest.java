@@ -6,7 +6,9 @@ import static dev.recall4j.budget.Fixtures.memory;
 import static dev.recall4j.budget.Fixtures.sentences;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.recall4j.core.ContentFacts;
 import dev.recall4j.core.Kind;
+import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.TokenCounter;
 import org.junit.jupiter.api.Test;
 
@@ -45,6 +47,36 @@ class BlockCostsTest {
     assertEquals(tokens, first.full(TURN, false, 5), "a known count whatever the room");
     assertEquals(1, counting.calls);
     assertEquals(1, cache.size());
+  }
+
+  @Test
+  void aLineIsCountedFromThePieceCountsStoredForThisLayoutOnly() {
+    TokenCounter counter = TokenCounters.cl100k();
+    BlockCosts costs = new BlockCosts(counter, Renderers.memoryContext(), new TokenCountCache(10));
+    String content = "Run mvn -pl engine test before pushing, and read the report.";
+    int[] pieces = costs.pieceTokens(content);
+    // Stored counts inflated by one token each: what the line costs shows which were read.
+    int[] inflated = pieces.clone();
+    for (int i = 0; i < inflated.length; i++) {
+      inflated[i]++;
+    }
+    Renderer.Entry stored = entry(content, new ContentFacts(costs.layout(), inflated, new int[0]));
+    String line = costs.renderer().item(stored);
+    // The first piece is counted with the prefix and the last with the suffix; the others are read.
+    assertEquals(counter.count(line) + inflated.length - 2, costs.full(stored, false));
+    Renderer.Entry otherLayout =
+        entry(content, new ContentFacts("o200k/block", inflated, new int[0]));
+    assertEquals(
+        counter.count(line),
+        new BlockCosts(counter, Renderers.memoryContext(), new TokenCountCache(10))
+            .full(otherLayout, false));
+  }
+
+  private static Renderer.Entry entry(String content, ContentFacts facts) {
+    ScoredRecord scored = memory("t", Kind.TOOL_USE, "8 May", content, 1);
+    return Renderer.Entry.of(
+        new ScoredRecord(scored.record().toBuilder().contentFacts(facts).build(), scored.score()),
+        false);
   }
 
   @Test

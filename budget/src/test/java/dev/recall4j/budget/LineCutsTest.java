@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recall4j.core.ContentFacts;
 import dev.recall4j.core.TokenCounter;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
@@ -41,26 +43,42 @@ class LineCutsTest {
     String prefix = random.nextBoolean() ? "- fact: A title: " : "  - (notes.md#2) ";
     String suffix = random.nextBoolean() ? "\n" : "\n  source: notes.md\n";
     String body = text.toString();
-    LineCuts cuts = LineCuts.of(counter, prefix, body, suffix);
-    int known = 0;
-    for (int end = 1; end < body.length(); end++) {
-      String cut = body.substring(0, end);
-      String marked = cut + Cutter.MARKER;
-      int line = cuts.marked(marked);
-      int alone = cuts.alone(cut);
-      if (PrefixBound.pieceStartsAt(body, end)) {
-        known++;
-        String at = "seed " + seed + ", cut at " + end;
-        assertEquals(counter.count(prefix + marked + suffix), line, at);
-        assertEquals(counter.count(cut), alone, at);
-      } else {
-        assertEquals(-1, line);
-        assertEquals(-1, alone);
+    // Counted here, and from the piece counts stored when the record was written.
+    ContentFacts facts = new ContentFacts("test", LineCuts.pieces(counter, body), new int[0]);
+    LineCuts stored = LineCuts.of(counter, prefix, body, suffix, facts);
+    assertEquals(counter.count(prefix + body + suffix), stored.full(), "seed " + seed);
+    for (LineCuts cuts : List.of(LineCuts.of(counter, prefix, body, suffix), stored)) {
+      int known = 0;
+      for (int end = 1; end < body.length(); end++) {
+        String cut = body.substring(0, end);
+        String marked = cut + Cutter.MARKER;
+        int line = cuts.marked(marked);
+        int alone = cuts.alone(cut);
+        if (PrefixBound.pieceStartsAt(body, end)) {
+          known++;
+          String at = "seed " + seed + ", cut at " + end;
+          assertEquals(counter.count(prefix + marked + suffix), line, at);
+          assertEquals(counter.count(cut), alone, at);
+        } else {
+          assertEquals(-1, line);
+          assertEquals(-1, alone);
+        }
       }
+      assertTrue(known > 0 || words < 20, "a long text has cuts: seed " + seed);
+      assertEquals(counter.count(prefix + Cutter.MARKER.strip() + suffix), cuts.bare());
+      assertEquals(-1, cuts.marked("not the body" + Cutter.MARKER), "another text is not known");
     }
-    assertTrue(known > 0 || words < 20, "a long text has cuts: seed " + seed);
-    assertEquals(counter.count(prefix + Cutter.MARKER.strip() + suffix), cuts.bare());
-    assertEquals(-1, cuts.marked("not the body" + Cutter.MARKER), "another text is not known");
+  }
+
+  @Test
+  void pieceCountsOfAnotherBodyAreNotUsed() {
+    TokenCounter counter = TokenCounters.cl100k();
+    String body = "three short words";
+    ContentFacts other = new ContentFacts("test", new int[] {99, 99}, new int[0]);
+    LineCuts cuts = LineCuts.of(counter, "- ", body, "\n", other);
+    assertEquals(-1, cuts.full(), "two counts for three pieces: counted instead");
+    assertEquals(counter.count("three short"), cuts.alone("three short"));
+    assertNull(LineCuts.pieces(TokenCounters.heuristic(), body), "the heuristic does not add up");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.recall4j.budget;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recall4j.core.ContentFacts;
 import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Origin;
@@ -102,6 +103,54 @@ class PackerPropertiesTest {
     if (budget == 0) {
       assertEquals("", packed.context());
     }
+  }
+
+  /**
+   * A packer reading the piece counts stored with each record packs exactly what one counting every
+   * line packs: same text, same items, same count.
+   */
+  @Property(tries = 100)
+  void storedPieceCountsPackTheSame(
+      @ForAll("cases") Case c,
+      @ForAll boolean o200k,
+      @ForAll @IntRange(min = 0, max = 5) int rendererIndex,
+      @ForAll @IntRange(min = 0, max = 8192) int budget) {
+    TokenCounter counter = o200k ? TokenCounters.o200k() : TokenCounters.cl100k();
+    Renderer renderer =
+        List.of(
+                Renderers.memoryContext(),
+                Renderers.memoryContextTag(),
+                Renderers.json(),
+                Renderers.byName("xml", AGENT_WORDS),
+                Renderers.byName("grouped", AGENT_WORDS),
+                Renderers.byName("display", AGENT_WORDS))
+            .get(rendererIndex);
+    Packer counting = Packer.builder(counter).renderer(renderer).build();
+    Packer reading = Packer.builder(counter).renderer(renderer).build();
+    PackedContext counted = counting.pack(c.pinned(), c.ranked(), budget);
+    PackedContext read =
+        reading.pack(withFacts(c.pinned(), reading), withFacts(c.ranked(), reading), budget);
+    assertEquals(counted.context(), read.context());
+    assertEquals(counted.tokensUsed(), read.tokensUsed());
+    assertEquals(itemIds(counted.items()), itemIds(read.items()));
+  }
+
+  private static List<ScoredRecord> withFacts(List<ScoredRecord> scored, Packer packer) {
+    List<ScoredRecord> out = new ArrayList<>();
+    for (ScoredRecord s : scored) {
+      ContentFacts facts =
+          new ContentFacts(packer.layout(), packer.pieceTokens(s.record().content()), new int[0]);
+      out.add(
+          new ScoredRecord(
+              s.record().toBuilder().contentFacts(facts).build(), s.score(), s.sourceContext()));
+    }
+    return out;
+  }
+
+  private static List<String> itemIds(List<RecalledItem> items) {
+    List<String> out = new ArrayList<>();
+    items.forEach(i -> out.add(i.record().id()));
+    return out;
   }
 
   @Property(tries = 100)

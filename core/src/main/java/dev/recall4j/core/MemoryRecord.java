@@ -46,6 +46,9 @@ import java.util.Objects;
  *     long for one vector was embedded in passages (recall scores a record by its best passage);
  *     empty otherwise. Each has the dimension of {@code vector}, which must then be set; at most
  *     {@link #MAX_PASSAGE_VECTORS}
+ * @param contentFacts what recall derives from the content alone, when a writer stored it ({@link
+ *     ContentFacts}); null otherwise. Derived data: ignored by {@link #equals}, cleared when the
+ *     builder is given another content
  */
 public record MemoryRecord(
     String id,
@@ -70,7 +73,8 @@ public record MemoryRecord(
     String contentHash,
     String embeddingModel,
     float[] vector,
-    List<float[]> passageVectors) {
+    List<float[]> passageVectors,
+    ContentFacts contentFacts) {
 
   /** The largest content accepted, in characters: big enough for a document section. */
   public static final int MAX_CONTENT_CHARS = 1_000_000;
@@ -371,6 +375,7 @@ public record MemoryRecord(
     private String embeddingModel;
     private float[] vector;
     private List<float[]> passageVectors = List.of();
+    private ContentFacts contentFacts;
 
     private Builder() {}
 
@@ -398,6 +403,7 @@ public record MemoryRecord(
       embeddingModel = r.embeddingModel;
       vector = r.vector;
       passageVectors = r.passageVectors;
+      contentFacts = r.contentFacts;
     }
 
     public Builder id(String id) {
@@ -485,10 +491,11 @@ public record MemoryRecord(
       return this;
     }
 
-    /** Sets the content and clears a previously set hash, which would no longer match. */
+    /** Sets the content and clears a previously set hash and facts, which would no longer match. */
     public Builder content(String content) {
       this.content = content;
       this.contentHash = null;
+      this.contentFacts = null;
       return this;
     }
 
@@ -530,6 +537,12 @@ public record MemoryRecord(
       return this;
     }
 
+    /** Sets what recall derives from the content (null: none); see {@link ContentFacts}. */
+    public Builder contentFacts(ContentFacts contentFacts) {
+      this.contentFacts = contentFacts;
+      return this;
+    }
+
     /** Validates and builds; the creation time defaults to {@code now} when unset. */
     public MemoryRecord build(Instant now) {
       return new MemoryRecord(
@@ -555,7 +568,8 @@ public record MemoryRecord(
           contentHash,
           embeddingModel,
           vector,
-          passageVectors);
+          passageVectors,
+          contentFacts);
     }
 
     /** Validates and builds; {@code created} must have been set. */

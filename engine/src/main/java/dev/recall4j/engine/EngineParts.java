@@ -33,6 +33,7 @@ final class EngineParts implements Closeable {
   final RecallPipeline pipeline;
   final RecordLookup lookup;
   final RecordWrites writes;
+  final StoredFacts facts;
 
   /** Null for a read-only engine, which does not count recalls. */
   final AccessLog accessLog;
@@ -77,7 +78,16 @@ final class EngineParts implements Closeable {
     this.embedder = embedder;
     boolean readOnly = lockWait == null;
     this.store = IndexStores.open(config, embedder, readOnly ? null : lockWait);
+    this.facts = StoredFacts.of(config);
     try {
+      if (!readOnly && facts.someMissing(store)) {
+        LOG.info(
+            "index {} holds records stored without their token counts for {} (written by an"
+                + " earlier version, or with another counter or renderer): recall counts them the"
+                + " first time it meets them; `recall4j compact` stores them",
+            config.indexDir(),
+            facts.layout());
+      }
       this.statistics =
           readOnly ? Statistics.openReadOnly(config, clock) : Statistics.open(config, clock);
     } catch (IOException | RuntimeException e) {

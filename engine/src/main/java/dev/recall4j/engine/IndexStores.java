@@ -62,6 +62,7 @@ final class IndexStores {
     return StoreOptions.builder(dir)
         .index(config.indexSettings())
         .embedding(model, dimension)
+        .contentFacts(StoredFacts.of(config))
         .build();
   }
 }

@@ -385,7 +385,13 @@ public final class RecallEngine implements IndexWrites {
 
   @Override
   public void compact() {
-    lock.run(() -> io(() -> store.compact()));
+    lock.run(
+        () ->
+            io(
+                () -> {
+                  parts.facts.fill(store);
+                  store.compact();
+                }));
   }
 
   /** True when opened with {@link #openReadOnly}: no writes, recalls not counted. */

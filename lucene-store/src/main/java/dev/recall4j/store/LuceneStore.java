@@ -47,6 +47,7 @@ import org.slf4j.LoggerFactory;
  * | recall_count       | NumericDocValues                          | -               | updatable in place by recordAccess              |
  * | vector             | KnnFloatVectorField, DOT_PRODUCT, unit    | -               | HNSW kNN; per-field format from VectorEncoding  |
  * | record             | BinaryDocValues (RecordCodec blob)        | -               | exact round trip; read in place (no LZ4 block)  |
+ * | content_facts      | BinaryDocValues (FactsCodec), optional    | -               | ContentFacts; updatable in place by putFacts    |
  * | parent (passage)   | StringField (the record's key)            | none            | deleted with its record                         |
  * | vector (passage)   | KnnFloatVectorField, as above             | -               | one further passage of a long record            |
  *
@@ -137,7 +138,8 @@ public final class LuceneStore implements RecordStore {
                     searchers),
                 searchers,
                 model,
-                dimension);
+                dimension,
+                options.contentFacts());
   }
 
   /**
@@ -303,6 +305,11 @@ public final class LuceneStore implements RecordStore {
   @Override
   public int purgeAll(Collection<RecordKey> keys) throws IOException {
     return writable().purgeAll(keys);
+  }
+
+  @Override
+  public int putFacts(Collection<MemoryRecord> records) throws IOException {
+    return writable().putFacts(records);
   }
 
   @Override

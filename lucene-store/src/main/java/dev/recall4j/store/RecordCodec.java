@@ -97,10 +97,24 @@ final class RecordCodec {
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory cannot fail", e);
     }
-    byte[] body = out.toArrayCopy();
-    byte[] blob = Arrays.copyOf(body, body.length + CHECKSUM_BYTES);
-    BitUtil.VH_LE_INT.set(blob, body.length, checksum(blob, 0, body.length));
-    return new BytesRef(blob);
+    return withChecksum(out.toArrayCopy());
+  }
+
+  /** {@code body} followed by its CRC-32C. */
+  static BytesRef withChecksum(byte[] body) {
+    byte[] bytes = Arrays.copyOf(body, body.length + CHECKSUM_BYTES);
+    BitUtil.VH_LE_INT.set(bytes, body.length, checksum(bytes, 0, body.length));
+    return new BytesRef(bytes);
+  }
+
+  /**
+   * Whether {@code bytes}, written by {@link #withChecksum}, hold a body of at least {@code
+   * minBody} bytes whose checksum matches.
+   */
+  static boolean checksumHolds(BytesRef bytes, int minBody) {
+    int length = bytes.length - CHECKSUM_BYTES;
+    return length >= minBody
+        && checksum(bytes.bytes, bytes.offset, length) == storedChecksum(bytes, length);
   }
 
   /**
@@ -111,6 +125,15 @@ final class RecordCodec {
    * @throws IllegalStateException when a later version of recall4j wrote it
    */
   static MemoryRecord decode(BytesRef blob, long recallCount, Instant lastAccessed) {
+    return decode(blob, recallCount, lastAccessed, null);
+  }
+
+  /**
+   * {@link #decode(BytesRef, long, Instant)} with the record's stored facts ({@link FactsCodec};
+   * null: none), kept when they were derived from this record's content.
+   */
+  static MemoryRecord decode(
+      BytesRef blob, long recallCount, Instant lastAccessed, BytesRef facts) {
     if (blob.length == 0) {
       throw new DamagedRecordException("the stored record is empty");
     }
@@ -130,7 +153,7 @@ final class RecordCodec {
     int length = blob.length;
     if (version >= 3) {
       length -= CHECKSUM_BYTES;
-      if (length < 1 || checksum(blob.bytes, blob.offset, length) != storedChecksum(blob, length)) {
+      if (!checksumHolds(blob, 1)) {
         throw new DamagedRecordException("the stored record fails its checksum");
       }
     }
@@ -139,7 +162,8 @@ final class RecordCodec {
           new ByteArrayDataInput(blob.bytes, blob.offset + 1, length - 1),
           version,
           recallCount,
-          lastAccessed);
+          lastAccessed,
+          facts);
     } catch (IOException | RuntimeException e) {
       // Only a blob written before checksums (version 2) gets here damaged: its bytes ran out or
       // decoded into a value no record may hold.
@@ -148,7 +172,7 @@ final class RecordCodec {
   }
 
   private static MemoryRecord decode(
-      ByteArrayDataInput in, byte version, long recallCount, Instant lastAccessed)
+      ByteArrayDataInput in, byte version, long recallCount, Instant lastAccessed, BytesRef facts)
       throws IOException {
     MemoryRecord.Builder b =
         MemoryRecord.builder()
@@ -173,7 +197,11 @@ final class RecordCodec {
     if (in.readByte() != 0) {
       b.origin(new Origin(in.readString(), in.readZInt(), in.readVInt()));
     }
-    b.contentHash(in.readString()).embeddingModel(readOptional(in));
+    String contentHash = in.readString();
+    b.contentHash(contentHash).embeddingModel(readOptional(in));
+    if (facts != null) {
+      b.contentFacts(FactsCodec.decode(facts, contentHash));
+    }
     int dimension = in.readVInt();
     if (dimension > StoreOptions.MAX_DIMENSION) {
       throw new IOException(

@@ -23,6 +23,7 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * Turns Lucene's top documents into records and hits, in the store's order (score descending, then
@@ -151,6 +152,7 @@ final class RecordReader {
     private final BinaryDocValues blobs;
     private final NumericDocValues recallCounts;
     private final NumericDocValues lastAccesses;
+    private final BinaryDocValues facts;
     private SortedDocValues ids; // opened on first use: only a load with known records reads ids
 
     Leaf(LeafReader reader) throws IOException {
@@ -158,6 +160,7 @@ final class RecordReader {
       this.blobs = reader.getBinaryDocValues(Schema.RECORD);
       this.recallCounts = reader.getNumericDocValues(Schema.RECALL_COUNT);
       this.lastAccesses = reader.getNumericDocValues(Schema.LAST_ACCESSED_NS);
+      this.facts = reader.getBinaryDocValues(Schema.CONTENT_FACTS);
     }
 
     /** The id of a document (called with increasing {@code leafDoc}), or null when it has none. */
@@ -189,7 +192,9 @@ final class RecordReader {
     long recallCount = value(leaf.recallCounts, leafDoc, 0);
     Instant lastAccessed = Schema.fromEpochNanos(value(leaf.lastAccesses, leafDoc, Schema.NEVER));
     try {
-      return RecordCodec.decode(leaf.blobs.binaryValue(), recallCount, lastAccessed);
+      BytesRef facts =
+          leaf.facts != null && leaf.facts.advanceExact(leafDoc) ? leaf.facts.binaryValue() : null;
+      return RecordCodec.decode(leaf.blobs.binaryValue(), recallCount, lastAccessed, facts);
     } catch (DamagedRecordException e) {
       throw new DamagedRecordException(
           "record "

@@ -53,6 +53,12 @@ final class Schema {
   static final String VECTOR = "vector";
   static final String RECORD = "record";
 
+  /** A record's {@link dev.recall4j.core.ContentFacts} ({@link FactsCodec}), when it has any. */
+  static final String CONTENT_FACTS = "content_facts";
+
+  /** Marks the stub document that defines {@link #CONTENT_FACTS} in an index without it. */
+  static final String FACTS_STUB = "facts_stub";
+
   /** The id a record supersedes: finds a record's newer versions in one lookup. */
   static final String SUPERSEDES = "supersedes";
 
@@ -176,6 +182,11 @@ final class Schema {
     // decompressing a block per hit was 90% of a search's time (15 us a hit on SciFact). Doc values
     // are read in place, at the cost of storing the blob uncompressed.
     doc.add(new BinaryDocValuesField(RECORD, RecordCodec.encode(r)));
+    if (r.contentFacts() != null) {
+      doc.add(
+          new BinaryDocValuesField(
+              CONTENT_FACTS, FactsCodec.encode(r.contentFacts(), r.contentHash())));
+    }
     return doc;
   }
 

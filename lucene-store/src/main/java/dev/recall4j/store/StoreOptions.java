@@ -1,6 +1,7 @@
 package dev.recall4j.store;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.ContentFacts;
 import dev.recall4j.core.store.IndexSettings;
 import dev.recall4j.core.store.VectorEncoding;
 import java.nio.file.Path;
@@ -17,9 +18,15 @@ import java.nio.file.Path;
  * @param embeddingModel the id of the model that makes the vectors, or null for "whatever the index
  *     records" (default null)
  * @param index how the index is built and searched (default {@link IndexSettings#DEFAULTS})
+ * @param contentFacts derives the {@link ContentFacts} stored with every record written that has
+ *     none for its layout, or null to store only what records carry (default null)
  */
 public record StoreOptions(
-    Path directory, int vectorDimension, String embeddingModel, IndexSettings index) {
+    Path directory,
+    int vectorDimension,
+    String embeddingModel,
+    IndexSettings index,
+    ContentFacts.Deriver contentFacts) {
 
   /** The largest vector dimension Lucene's HNSW formats accept. */
   public static final int MAX_DIMENSION = 1024;
@@ -47,6 +54,7 @@ public record StoreOptions(
     private int vectorDimension;
     private String embeddingModel;
     private IndexSettings index = IndexSettings.DEFAULTS;
+    private ContentFacts.Deriver contentFacts;
 
     private Builder(Path directory) {
       this.directory = directory;
@@ -105,9 +113,15 @@ public record StoreOptions(
       return this;
     }
 
+    /** Derives the facts of records written without them (null: none). */
+    public Builder contentFacts(ContentFacts.Deriver contentFacts) {
+      this.contentFacts = contentFacts;
+      return this;
+    }
+
     /** Validates and builds. */
     public StoreOptions build() {
-      return new StoreOptions(directory, vectorDimension, embeddingModel, index);
+      return new StoreOptions(directory, vectorDimension, embeddingModel, index, contentFacts);
     }
   }
 }

@@ -79,6 +79,14 @@ public final class Ranker {
    * A builder with the defaults: convex α 0.5 re-weighed by confidence, default decay, trust on,
    * tier boost 0.25, default dedup, no MMR, UTC system clock.
    */
+  /**
+   * Dedup's terms of a content: its lower-cased letter-or-digit runs as sorted, distinct 32-bit
+   * hashes ({@link dev.recall4j.core.ContentFacts#termHashes}, stored when a record is written).
+   */
+  public static int[] termHashes(String content) {
+    return TokenSet.hashes(Checks.notNull(content, "content"));
+  }
+
   public static Builder builder() {
     return new Builder();
   }

@@ -49,6 +49,11 @@ final class TokenSet {
     return new TokenSet(hashes(text));
   }
 
+  /** The set of these hashes, which {@link #hashes(String)} made: sorted and distinct. */
+  static TokenSet ofHashes(int[] hashes) {
+    return new TokenSet(hashes);
+  }
+
   /** The number of distinct tokens. */
   int size() {
     return hashes.length;
@@ -117,7 +122,7 @@ final class TokenSet {
    * substrings). ASCII characters take a table lookup; others the {@link Character} code-point
    * methods.
    */
-  private static int[] hashes(String text) {
+  static int[] hashes(String text) {
     int[] hashes = new int[16];
     int n = 0;
     int hash = 0;

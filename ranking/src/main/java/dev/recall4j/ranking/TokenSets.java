@@ -1,10 +1,12 @@
 package dev.recall4j.ranking;
 
+import dev.recall4j.core.ContentFacts;
 import dev.recall4j.core.MemoryRecord;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The token sets of record contents, computed once per content and kept by content hash.
+ * The token sets of record contents, computed once per content and kept by content hash; a record
+ * whose {@link ContentFacts} were stored when it was written has its terms read from them.
  *
  * <p>Tokenising is the largest cost of dedup that does not depend on the other candidates (about
  * 500 characters per candidate, 2 × 100 candidates per recall), and an agent recalls the same
@@ -25,7 +27,9 @@ final class TokenSets {
     if (cached != null) {
       return cached;
     }
-    TokenSet computed = TokenSet.of(record.content());
+    ContentFacts facts = record.contentFacts();
+    TokenSet computed =
+        facts != null ? TokenSet.ofHashes(facts.termHashes()) : TokenSet.of(record.content());
     if (byContentHash.size() >= CAPACITY) {
       byContentHash.clear();
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recall4j.core.ContentFacts;
 import dev.recall4j.core.MemoryRecord;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -81,6 +82,28 @@ class TokenSetTest {
     assertSame(cache.of(first), cache.of(sameContent));
     assertNotSame(cache.of(first), cache.of(other));
     assertEquals(1.0, cache.of(first).jaccard(TokenSet.of("uses JAVA 21!")));
+  }
+
+  /** The terms stored when a record is written are the set dedup would make of its content. */
+  @Property(tries = 200)
+  void storedTermsAreTheContentsTokenSet(@ForAll Random random) {
+    String a = randomText(random) + "x";
+    String b = randomText(random) + "y";
+    TokenSet stored = TokenSet.ofHashes(Ranker.termHashes(a));
+    assertEquals(TokenSet.of(a).size(), stored.size(), a);
+    assertEquals(TokenSet.of(a).jaccard(TokenSet.of(b)), stored.jaccard(TokenSet.of(b)), a);
+    assertTrue(Arrays.equals(TokenSet.of(a).signature(), stored.signature()), a);
+  }
+
+  @Test
+  void aRecordsStoredTermsAreReadNotComputed() {
+    // Facts that disagree with the content show which one the cache read.
+    MemoryRecord withFacts =
+        Fixtures.rec("a", "Uses Java 21").build().toBuilder()
+            .contentFacts(
+                new ContentFacts("cl100k/block", null, Ranker.termHashes("something else")))
+            .build();
+    assertEquals(1.0, new TokenSets().of(withFacts).jaccard(TokenSet.of("Something else")));
   }
 
   @Test

@@ -215,6 +215,19 @@ public interface RecordStore extends Closeable {
   }
 
   /**
+   * Keeps the {@link dev.recall4j.core.ContentFacts} these records carry beside the stored records
+   * of the same key and content, without rewriting them; a record without facts, no longer stored,
+   * or stored since with another content is skipped. Facts are derived data that readers compute
+   * when a record has none, so a store that does not keep them (this default) stores none.
+   *
+   * @return how many were stored
+   */
+  default int putFacts(Collection<MemoryRecord> records) throws IOException {
+    Checks.notNull(records, "records");
+    return 0;
+  }
+
+  /**
    * Counts recalls: each record's {@code recallCount} goes up by its count and its {@code
    * lastAccessed} becomes {@code when}, without rewriting the record. Unknown keys are skipped
    * (purged since).

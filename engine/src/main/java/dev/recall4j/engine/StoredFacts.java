@@ -1,0 +1,82 @@
+package dev.recall4j.engine;
+
+import dev.recall4j.budget.Packer;
+import dev.recall4j.core.ContentFacts;
+import dev.recall4j.core.MemoryRecord;
+import dev.recall4j.core.store.RecordKey;
+import dev.recall4j.core.store.RecordStore;
+import dev.recall4j.ranking.Ranker;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@link ContentFacts} an engine stores with every record it writes: the configured packer's
+ * piece counts and dedup's terms, so that recall does not tokenise a record the first time a
+ * process meets it. Also fills them in for the records of an index written before facts were
+ * stored, or with another counter or renderer ({@code compact}). Immutable.
+ */
+final class StoredFacts implements ContentFacts.Deriver {
+  private static final int PAGE = 1_000;
+
+  /** Records looked at on open to tell whether an index has records without facts. */
+  private static final int SAMPLE = 100;
+
+  private final Packer packer;
+
+  StoredFacts(Packer packer) {
+    this.packer = packer;
+  }
+
+  /** The facts of the configured packer (counter and renderer). */
+  static StoredFacts of(EngineConfig config) {
+    return new StoredFacts(config.budget().packer());
+  }
+
+  @Override
+  public String layout() {
+    return packer.layout();
+  }
+
+  @Override
+  public ContentFacts of(String content) {
+    return new ContentFacts(
+        packer.layout(), packer.pieceTokens(content), Ranker.termHashes(content));
+  }
+
+  /** Whether any of the first records of the store lacks facts of this layout. */
+  boolean someMissing(RecordStore store) throws IOException {
+    return store.page(null, SAMPLE).stream().anyMatch(this::lacks);
+  }
+
+  /**
+   * Stores facts of this layout for every record of the store that lacks them, in place, one page
+   * at a time; call under the engine's write lock.
+   *
+   * @return how many records got facts
+   */
+  long fill(RecordStore store) throws IOException {
+    long filled = 0;
+    RecordKey after = null;
+    while (true) {
+      List<MemoryRecord> page = store.page(after, PAGE);
+      if (page.isEmpty()) {
+        return filled;
+      }
+      List<MemoryRecord> missing = new ArrayList<>();
+      for (MemoryRecord record : page) {
+        if (lacks(record)) {
+          missing.add(withFacts(record));
+        }
+      }
+      if (!missing.isEmpty()) {
+        filled += store.putFacts(missing);
+      }
+      after = RecordKey.of(page.get(page.size() - 1));
+    }
+  }
+
+  private boolean lacks(MemoryRecord record) {
+    return record.contentFacts() == null || !record.contentFacts().layout().equals(layout());
+  }
+}
