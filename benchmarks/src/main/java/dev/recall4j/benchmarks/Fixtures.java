@@ -9,6 +9,8 @@ import dev.recall4j.core.store.VectorEncoding;
 import dev.recall4j.datasets.baseline.SqliteBaseline;
 import dev.recall4j.datasets.load.Document;
 import dev.recall4j.embeddings.Embedders;
+import dev.recall4j.engine.EngineConfig;
+import dev.recall4j.engine.StoredFacts;
 import dev.recall4j.store.LuceneStore;
 import dev.recall4j.store.StoreOptions;
 import java.io.IOException;
@@ -60,6 +62,10 @@ final class Fixtures {
 
   /** Records per write batch when building caches (one commit or transaction each). */
   private static final int BUILD_BATCH = 2_000;
+
+  /** The facts an engine with the default settings stores with each record it writes. */
+  private static final StoredFacts FACTS =
+      StoredFacts.of(EngineConfig.builder(Path.of("benchmark")).build());
 
   private static TextPool pool;
   private static EmbeddedPool vectors;
@@ -153,19 +159,22 @@ final class Fixtures {
    * The cached Lucene index of the corpus of this size with these HNSW settings, built on first use
    * with {@link LuceneStore} in batches of {@value #BUILD_BATCH} records. Keyed by the store's
    * schema too: an index cached at an older schema was migrated on every copy, its records
-   * rewritten, so that "as built" meant "migrated" (issue 35's 1K and 10K figures until then).
+   * rewritten, so that "as built" meant "migrated" (issue 35's 1K and 10K figures until then). And
+   * by the layout of the {@link StoredFacts} its records carry, those an engine with the default
+   * settings writes.
    */
   static synchronized Path luceneIndex(int size, VectorEncoding encoding, int m, int beamWidth) {
     String name =
         String.format(
             Locale.ROOT,
-            "%s-%s-m%d-b%d-lucene%s-schema%s",
+            "%s-%s-m%d-b%d-lucene%s-schema%s-facts-%s",
             BenchCorpus.keyFor(vectors(), size),
             encoding.name().toLowerCase(Locale.ROOT),
             m,
             beamWidth,
             Version.LATEST,
-            LuceneStore.schemaVersion());
+            LuceneStore.schemaVersion(),
+            FACTS.layout().replace('/', '-'));
     Path dir = cacheDir().resolve("index").resolve(name);
     return cached(
         dir,
@@ -211,6 +220,7 @@ final class Fixtures {
         .hnswM(m)
         .hnswBeamWidth(beamWidth)
         .vectorCandidates(vectorCandidates)
+        .contentFacts(FACTS)
         .build();
   }
 

@@ -16,7 +16,7 @@ import java.util.List;
  * process meets it. Also fills them in for the records of an index written before facts were
  * stored, or with another counter or renderer ({@code compact}). Immutable.
  */
-final class StoredFacts implements ContentFacts.Deriver {
+public final class StoredFacts implements ContentFacts.Deriver {
   private static final int PAGE = 1_000;
 
   /** Records looked at on open to tell whether an index has records without facts. */
@@ -28,11 +28,16 @@ final class StoredFacts implements ContentFacts.Deriver {
     this.packer = packer;
   }
 
-  /** The facts of the configured packer (counter and renderer). */
-  static StoredFacts of(EngineConfig config) {
+  /**
+   * The facts an engine of this configuration stores: those of its packer (counter and renderer).
+   * For a writer that fills an index outside an engine (a benchmark's fixtures) and wants the
+   * records as the engine would write them.
+   */
+  public static StoredFacts of(EngineConfig config) {
     return new StoredFacts(config.budget().packer());
   }
 
+  /** The counter and renderer the facts are made for ({@code cl100k/block}). */
   @Override
   public String layout() {
     return packer.layout();
