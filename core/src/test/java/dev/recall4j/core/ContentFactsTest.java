@@ -57,6 +57,31 @@ class ContentFactsTest {
   }
 
   @Test
+  void factsDecodedOnUseAreDecodedOnceAndOnlyWhenAskedFor() {
+    AtomicInteger decoded = new AtomicInteger();
+    ContentFacts eager = new ContentFacts("cl100k/block", new int[] {2, 1}, new int[] {4});
+    ContentFacts lazy =
+        ContentFacts.decodedOnUse(
+            "cl100k/block",
+            () -> {
+              decoded.incrementAndGet();
+              return eager;
+            });
+    assertEquals("cl100k/block", lazy.layout());
+    assertEquals(0, decoded.get(), "the layout is known without decoding");
+    assertEquals(2, lazy.pieceCount());
+    assertEquals(1, lazy.pieceTokens(1));
+    assertArrayEquals(new int[] {4}, lazy.termHashes());
+    assertEquals(eager, lazy);
+    assertEquals(1, decoded.get());
+    ContentFacts wrong = ContentFacts.decodedOnUse("o200k/block", () -> eager);
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, wrong::pieceCount)
+            .getMessage()
+            .startsWith("decode"));
+  }
+
+  @Test
   void derivedDataIsNotPartOfTheRecordAndGoesWithItsContent() {
     ContentFacts facts = new ContentFacts("cl100k/block", new int[] {3}, new int[] {1});
     MemoryRecord plain = MemoryRecordTest.valid().build(NOW);

@@ -3,6 +3,7 @@ package dev.recall4j.store;
 import dev.recall4j.core.ContentFacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import org.apache.lucene.store.ByteArrayDataInput;
 import org.apache.lucene.store.ByteBuffersDataOutput;
 import org.apache.lucene.util.BytesRef;
@@ -50,19 +51,34 @@ final class FactsCodec {
 
   /**
    * The facts stored in {@code bytes} for the content whose hash is {@code contentHash}, or null
-   * when they are damaged, of a later format, or were derived from another content.
+   * when they are damaged, of a later format, or were derived from another content. The checks run
+   * now; the counts are decoded from a copy when first asked for ({@link
+   * ContentFacts#decodedOnUse}), since recall needs them only for records it has not met before.
    */
   static ContentFacts decode(BytesRef bytes, String contentHash) {
     if (!RecordCodec.checksumHolds(bytes, 1 + Long.BYTES) || bytes.bytes[bytes.offset] != VERSION) {
       return null;
     }
+    int end = bytes.offset + bytes.length - Integer.BYTES;
     ByteArrayDataInput in =
-        new ByteArrayDataInput(bytes.bytes, bytes.offset + 1, bytes.length - 1 - Integer.BYTES);
+        new ByteArrayDataInput(bytes.bytes, bytes.offset + 1, end - bytes.offset - 1);
+    String layout;
     try {
       if (in.readLong() != hashPrefix(contentHash)) {
         return null;
       }
-      String layout = in.readString();
+      layout = in.readString();
+    } catch (IOException | RuntimeException e) {
+      return null; // a checksum collision on damaged bytes: derive them again
+    }
+    byte[] counts = Arrays.copyOfRange(bytes.bytes, in.getPosition(), end);
+    return ContentFacts.decodedOnUse(layout, () -> counts(layout, counts));
+  }
+
+  /** The facts whose counts {@link #encode} wrote after the layout. */
+  private static ContentFacts counts(String layout, byte[] bytes) {
+    ByteArrayDataInput in = new ByteArrayDataInput(bytes);
+    try {
       int pieces = in.readVInt();
       int[] pieceTokens = pieces == 0 ? null : new int[checkedSize(pieces, in)];
       for (int i = 0; i < pieces; i++) {
@@ -74,9 +90,14 @@ final class FactsCodec {
         previous += in.readVLong();
         terms[i] = (int) previous;
       }
-      return in.eof() ? new ContentFacts(layout, pieceTokens, terms) : null;
-    } catch (IOException | RuntimeException e) {
-      return null; // a checksum collision on damaged bytes: derive them again
+      if (!in.eof()) {
+        throw new IllegalStateException((bytes.length - in.getPosition()) + " bytes left");
+      }
+      return new ContentFacts(layout, pieceTokens, terms);
+    } catch (RuntimeException e) {
+      // Only bytes that passed their checksum get here: a writer's bug, not damage.
+      throw new IllegalStateException(
+          "stored content facts of layout " + layout + " do not decode: " + e.getMessage(), e);
     }
   }
 
