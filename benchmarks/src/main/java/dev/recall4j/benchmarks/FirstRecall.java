@@ -13,8 +13,10 @@ import java.util.Locale;
  * What a recall pays the first time its records meet an engine against every later time. The
  * per-record work an engine does once and keeps (the token counts of each record's line and of its
  * cuts, dedup's token sets) is cold in a freshly opened engine and warm after one pass over the
- * questions; issue 35 (item 1) asks for that work to be stored in the index at write time, and this
- * measures what storing it could save a process that recalls a record more than once.
+ * questions. Issue 35 (item 1) has that work stored in the index at write time ({@link
+ * dev.recall4j.core.ContentFacts}); run over an index written without them (the optional {@code
+ * INDEX}: a copy of the same records without stored facts) against the cached one, this measures
+ * what they save.
  *
  * <p>Each round closes the engine, opens a new one over the same private copy of the cached index
  * (the JIT and the page cache stay warm; only the engine's caches are new), asks every question
@@ -22,7 +24,7 @@ import java.util.Locale;
  * engine. Vector precomputed, every engine default, as in {@link HybridRecallBenchmark}.
  *
  * <p>Usage: {@code java --add-modules jdk.incubator.vector -cp benchmarks.jar
- * dev.recall4j.benchmarks.FirstRecall SIZE ROUNDS}. Prints one line per pass.
+ * dev.recall4j.benchmarks.FirstRecall SIZE ROUNDS [INDEX]}. Prints one line per pass.
  */
 public final class FirstRecall {
   private static final int JIT_PASSES = 3;
@@ -30,13 +32,17 @@ public final class FirstRecall {
   private FirstRecall() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length != 2) {
-      throw new IllegalArgumentException("usage: FirstRecall SIZE ROUNDS");
+    if (args.length < 2 || args.length > 3) {
+      throw new IllegalArgumentException("usage: FirstRecall SIZE ROUNDS [INDEX]");
     }
     int size = Integer.parseInt(args[0]);
     int rounds = Integer.parseInt(args[1]);
     List<BenchQuery> queries = Fixtures.queries();
-    Path copy = Fixtures.copy(Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100));
+    Path copy =
+        Fixtures.copy(
+            args.length == 3
+                ? Path.of(args[2])
+                : Fixtures.luceneIndex(size, VectorEncoding.INT8, 16, 100));
     try {
       try (RecallEngine engine = open(copy, queries)) {
         for (int pass = 0; pass < JIT_PASSES; pass++) {

@@ -9,6 +9,8 @@ import dev.recall4j.ranking.Ranker;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link ContentFacts} an engine stores with every record it writes: the configured packer's
@@ -17,6 +19,7 @@ import java.util.List;
  * stored, or with another counter or renderer ({@code compact}). Immutable.
  */
 public final class StoredFacts implements ContentFacts.Deriver {
+  private static final Logger LOG = LoggerFactory.getLogger(StoredFacts.class);
   private static final int PAGE = 1_000;
 
   /** Records looked at on open to tell whether an index has records without facts. */
@@ -49,9 +52,12 @@ public final class StoredFacts implements ContentFacts.Deriver {
         packer.layout(), packer.pieceTokens(content), Ranker.termHashes(content));
   }
 
-  /** Whether any of the first records of the store lacks facts of this layout. */
+  /**
+   * Whether any of the first records of the store lacks facts of this layout; false for a store
+   * that keeps none.
+   */
   boolean someMissing(RecordStore store) throws IOException {
-    return store.page(null, SAMPLE).stream().anyMatch(this::lacks);
+    return store.keepsFacts() && store.page(null, SAMPLE).stream().anyMatch(this::lacks);
   }
 
   /**
@@ -61,11 +67,17 @@ public final class StoredFacts implements ContentFacts.Deriver {
    * @return how many records got facts
    */
   long fill(RecordStore store) throws IOException {
+    if (!store.keepsFacts()) {
+      return 0;
+    }
     long filled = 0;
     RecordKey after = null;
     while (true) {
       List<MemoryRecord> page = store.page(after, PAGE);
       if (page.isEmpty()) {
+        if (filled > 0) {
+          LOG.info("stored the token counts of {} records for {}", filled, layout());
+        }
         return filled;
       }
       List<MemoryRecord> missing = new ArrayList<>();

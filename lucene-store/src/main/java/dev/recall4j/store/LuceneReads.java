@@ -66,6 +66,11 @@ final class LuceneReads {
     this.dimension = dimension;
   }
 
+  /** Forgets the records decoded before ({@link RecordReader#forgetDecoded}). */
+  void forgetDecoded() {
+    recordReader.forgetDecoded();
+  }
+
   long version() throws IOException {
     return searchers.with(searcher -> ((DirectoryReader) searcher.getIndexReader()).getVersion());
   }

@@ -309,7 +309,15 @@ public final class LuceneStore implements RecordStore {
 
   @Override
   public int putFacts(Collection<MemoryRecord> records) throws IOException {
-    return writable().putFacts(records);
+    int stored = writable().putFacts(records);
+    reads.forgetDecoded();
+    return stored;
+  }
+
+  /** True: facts live in the {@code content_facts} doc value ({@link FactsCodec}). */
+  @Override
+  public boolean keepsFacts() {
+    return true;
   }
 
   @Override

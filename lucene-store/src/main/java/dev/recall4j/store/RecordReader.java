@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
@@ -35,9 +36,15 @@ final class RecordReader {
   static final Sort BY_ID = new Sort(new SortField(Schema.ID, SortField.Type.STRING));
 
   private final Path index;
+  private final DecodedRecords decoded = new DecodedRecords();
 
   RecordReader(Path index) {
     this.index = index;
+  }
+
+  /** Forgets the records decoded before: their documents changed in place ({@code putFacts}). */
+  void forgetDecoded() {
+    decoded.clear();
   }
 
   /**
@@ -153,6 +160,7 @@ final class RecordReader {
     private final NumericDocValues recallCounts;
     private final NumericDocValues lastAccesses;
     private final BinaryDocValues facts;
+    private final IndexReader.CacheKey segment;
     private SortedDocValues ids; // opened on first use: only a load with known records reads ids
 
     Leaf(LeafReader reader) throws IOException {
@@ -161,6 +169,7 @@ final class RecordReader {
       this.recallCounts = reader.getNumericDocValues(Schema.RECALL_COUNT);
       this.lastAccesses = reader.getNumericDocValues(Schema.LAST_ACCESSED_NS);
       this.facts = reader.getBinaryDocValues(Schema.CONTENT_FACTS);
+      this.segment = DecodedRecords.segmentOf(reader);
     }
 
     /** The id of a document (called with increasing {@code leafDoc}), or null when it has none. */
@@ -175,11 +184,26 @@ final class RecordReader {
   }
 
   /**
-   * The record of one document of a segment (called with increasing {@code leafDoc}).
+   * The record of one document of a segment (called with increasing {@code leafDoc}): the one
+   * decoded before when its access counts have not changed since ({@link DecodedRecords}), else
+   * decoded now.
    *
    * @throws DamagedRecordException naming the record's id when its bytes are damaged
    */
   MemoryRecord read(Leaf leaf, int leafDoc) throws IOException {
+    long recallCount = value(leaf.recallCounts, leafDoc, 0);
+    Instant lastAccessed = Schema.fromEpochNanos(value(leaf.lastAccesses, leafDoc, Schema.NEVER));
+    MemoryRecord held = decoded.get(leaf.segment, leafDoc, recallCount, lastAccessed);
+    if (held != null) {
+      return held;
+    }
+    MemoryRecord record = decode(leaf, leafDoc, recallCount, lastAccessed);
+    decoded.put(leaf.reader, leaf.segment, leafDoc, record);
+    return record;
+  }
+
+  private MemoryRecord decode(Leaf leaf, int leafDoc, long recallCount, Instant lastAccessed)
+      throws IOException {
     if (leaf.blobs == null || !leaf.blobs.advanceExact(leafDoc)) {
       throw new DamagedRecordException(
           "record "
@@ -189,8 +213,6 @@ final class RecordReader {
               + " has no stored record"
               + whatToDo());
     }
-    long recallCount = value(leaf.recallCounts, leafDoc, 0);
-    Instant lastAccessed = Schema.fromEpochNanos(value(leaf.lastAccesses, leafDoc, Schema.NEVER));
     try {
       BytesRef facts =
           leaf.facts != null && leaf.facts.advanceExact(leafDoc) ? leaf.facts.binaryValue() : null;

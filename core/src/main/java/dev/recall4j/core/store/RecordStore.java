@@ -228,6 +228,14 @@ public interface RecordStore extends Closeable {
   }
 
   /**
+   * Whether this store keeps the facts records carry ({@link #putFacts}, and with every record
+   * written) and returns them with the records it reads; false by default.
+   */
+  default boolean keepsFacts() {
+    return false;
+  }
+
+  /**
    * Counts recalls: each record's {@code recallCount} goes up by its count and its {@code
    * lastAccessed} becomes {@code when}, without rewriting the record. Unknown keys are skipped
    * (purged since).

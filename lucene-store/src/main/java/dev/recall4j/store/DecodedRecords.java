@@ -1,0 +1,86 @@
+package dev.recall4j.store;
+
+import dev.recall4j.core.MemoryRecord;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+
+/**
+ * Records decoded recently, by segment and document, so that a record an agent recalls again and
+ * again is checksummed, parsed and validated once rather than on every recall. Decoding was the
+ * largest cost of a recall at agent-sized indexes that was neither search (issue 35).
+ *
+ * <p>Sound because a document's record blob never changes in its segment: a write adds a new
+ * document and deletes the old one, and a segment's core, which the cache is keyed by, lives until
+ * merged away (then its records are forgotten). What does change in place are the access counts
+ * ({@code recallCount}, {@code lastAccessed}): a held record is used only when both still match the
+ * document's, else it is decoded again. Facts added in place ({@link LuceneStore#putFacts}) reach a
+ * held record only once it is decoded again, which only costs a recall the counting they save.
+ *
+ * <p>Holds at most {@link #CAPACITY} records (about 3 KB each with a 384-dimension vector) and
+ * forgets all of them when full, so memory stays bounded without bookkeeping on every hit, as
+ * dedup's token sets do. Thread-safe.
+ */
+final class DecodedRecords {
+  /** Records held at most: a recall reads about 100, an agent's working set a few thousand. */
+  static final int CAPACITY = 4_096;
+
+  private final Map<IndexReader.CacheKey, Map<Integer, MemoryRecord>> bySegment =
+      new ConcurrentHashMap<>();
+  private final AtomicInteger size = new AtomicInteger();
+
+  /**
+   * The record held for this document when its access counts are still these, else null.
+   *
+   * @param segment the segment's core key (null: not cached)
+   */
+  MemoryRecord get(
+      IndexReader.CacheKey segment, int leafDoc, long recallCount, Instant lastAccessed) {
+    if (segment == null) {
+      return null;
+    }
+    Map<Integer, MemoryRecord> records = bySegment.get(segment);
+    MemoryRecord held = records == null ? null : records.get(leafDoc);
+    return held != null
+            && held.recallCount() == recallCount
+            && Objects.equals(held.lastAccessed(), lastAccessed)
+        ? held
+        : null;
+  }
+
+  /** Holds the record decoded from this document of the segment. */
+  void put(LeafReader reader, IndexReader.CacheKey segment, int leafDoc, MemoryRecord record) {
+    if (segment == null) {
+      return;
+    }
+    if (size.incrementAndGet() > CAPACITY) {
+      clear();
+      size.set(1);
+    }
+    bySegment
+        .computeIfAbsent(
+            segment,
+            key -> {
+              // Forget a segment's records when it is merged away.
+              reader.getCoreCacheHelper().addClosedListener(bySegment::remove);
+              return new ConcurrentHashMap<>();
+            })
+        .put(leafDoc, record);
+  }
+
+  /** Forgets every held record. */
+  void clear() {
+    bySegment.clear();
+    size.set(0);
+  }
+
+  /** The key records of this segment are held under, or null when it cannot be cached. */
+  static IndexReader.CacheKey segmentOf(LeafReader reader) {
+    IndexReader.CacheHelper helper = reader.getCoreCacheHelper();
+    return helper == null ? null : helper.getKey();
+  }
+}
