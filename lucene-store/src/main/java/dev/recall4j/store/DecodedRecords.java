@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 
@@ -21,17 +21,21 @@ import org.apache.lucene.index.LeafReader;
  * document's, else it is decoded again. Facts added in place ({@link LuceneStore#putFacts}) reach a
  * held record only once it is decoded again, which only costs a recall the counting they save.
  *
- * <p>Holds at most {@link #CAPACITY} records (about 3 KB each with a 384-dimension vector) and
- * forgets all of them when full, so memory stays bounded without bookkeeping on every hit, as
- * dedup's token sets do. Thread-safe.
+ * <p>Holds records of at most {@link #MAX_BYTES} in all (by an estimate of their text and vectors;
+ * about 2.5 KB for a 600-character record with a 384-dimension vector, so some 1,600) and forgets
+ * all of them when full, so memory stays bounded without bookkeeping on every hit, as dedup's token
+ * sets do: an agent run with a 48 MB heap (README, "Memory") keeps its headroom. Thread-safe.
  */
 final class DecodedRecords {
-  /** Records held at most: a recall reads about 100, an agent's working set a few thousand. */
-  static final int CAPACITY = 4_096;
+  /** The estimated bytes of the records held at most: a recall reads about 100 records. */
+  static final long MAX_BYTES = 4L << 20;
+
+  // Object headers, the record's fields, its scope, times and lists: what every record holds.
+  private static final int FIXED_BYTES = 512;
 
   private final Map<IndexReader.CacheKey, Map<Integer, MemoryRecord>> bySegment =
       new ConcurrentHashMap<>();
-  private final AtomicInteger size = new AtomicInteger();
+  private final AtomicLong bytes = new AtomicLong();
 
   /**
    * The record held for this document when its access counts are still these, else null.
@@ -57,9 +61,10 @@ final class DecodedRecords {
     if (segment == null) {
       return;
     }
-    if (size.incrementAndGet() > CAPACITY) {
+    long estimate = estimatedBytes(record);
+    if (bytes.addAndGet(estimate) > MAX_BYTES) {
       clear();
-      size.set(1);
+      bytes.set(estimate);
     }
     bySegment
         .computeIfAbsent(
@@ -75,7 +80,16 @@ final class DecodedRecords {
   /** Forgets every held record. */
   void clear() {
     bySegment.clear();
-    size.set(0);
+    bytes.set(0);
+  }
+
+  /** About what a decoded record takes on the heap: its texts at two bytes a character, vectors. */
+  static long estimatedBytes(MemoryRecord r) {
+    long chars =
+        r.content().length()
+            + (r.title() == null ? 0 : r.title().length())
+            + (r.summary() == null ? 0 : r.summary().length());
+    return FIXED_BYTES + 2 * chars + (long) Float.BYTES * r.dimension() * r.vectorCount();
   }
 
   /** The key records of this segment are held under, or null when it cannot be cached. */

@@ -52,4 +52,22 @@ class DecodedRecordsTest {
       assertEquals("other text", store.get(key("b")).orElseThrow().content());
     }
   }
+
+  @Test
+  void theRecordsHeldStayUnderTheirBound() throws IOException {
+    String big = "word ".repeat(20_000); // about 200 KB a record, estimated
+    int count = (int) (DecodedRecords.MAX_BYTES / (2L * big.length())) + 2;
+    try (LuceneStore store = TestRecords.lexical(dir)) {
+      for (int i = 0; i < count; i++) {
+        store.upsert(record("r" + i, "record" + i + " " + big).build());
+      }
+      MemoryRecord first = store.get(key("r0")).orElseThrow();
+      assertSame(first, store.get(key("r0")).orElseThrow());
+      for (int i = 1; i < count; i++) {
+        store.get(key("r" + i)).orElseThrow();
+      }
+      assertNotSame(first, store.get(key("r0")).orElseThrow(), "forgotten when the bound was met");
+      assertEquals(first, store.get(key("r0")).orElseThrow());
+    }
+  }
 }
