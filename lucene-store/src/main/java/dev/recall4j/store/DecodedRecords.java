@@ -4,6 +4,7 @@ import dev.recall4j.core.MemoryRecord;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.IndexReader;
@@ -27,15 +28,27 @@ import org.apache.lucene.index.LeafReader;
  * sets do: an agent run with a 48 MB heap (README, "Memory") keeps its headroom. Thread-safe.
  */
 final class DecodedRecords {
-  /** The estimated bytes of the records held at most: a recall reads about 100 records. */
-  static final long MAX_BYTES = 4L << 20;
+  /**
+   * The estimated bytes of the records held at most: a sixteenth of the heap, between 1 and 32 MB
+   * (3 MB in the 48 MB heap README's "Memory" suggests for an agent, 32 MB from a 512 MB heap up,
+   * some 10,000 records). A recall reads about 100 records.
+   */
+  static final long MAX_BYTES =
+      Math.clamp(Runtime.getRuntime().maxMemory() / 16, 1L << 20, 32L << 20);
 
   // Object headers, the record's fields, its scope, times and lists: what every record holds.
   private static final int FIXED_BYTES = 512;
 
   private final Map<IndexReader.CacheKey, Map<Integer, MemoryRecord>> bySegment =
       new ConcurrentHashMap<>();
+  private final Set<IndexReader.CacheKey> watched = ConcurrentHashMap.newKeySet();
   private final AtomicLong bytes = new AtomicLong();
+  private final long maxBytes;
+
+  /** Holds at most {@code maxBytes} of records, by {@link #estimatedBytes}. */
+  DecodedRecords(long maxBytes) {
+    this.maxBytes = maxBytes;
+  }
 
   /**
    * The record held for this document when its access counts are still these, else null.
@@ -62,19 +75,21 @@ final class DecodedRecords {
       return;
     }
     long estimate = estimatedBytes(record);
-    if (bytes.addAndGet(estimate) > MAX_BYTES) {
+    if (bytes.addAndGet(estimate) > maxBytes) {
       clear();
       bytes.set(estimate);
     }
-    bySegment
-        .computeIfAbsent(
-            segment,
-            key -> {
-              // Forget a segment's records when it is merged away.
-              reader.getCoreCacheHelper().addClosedListener(bySegment::remove);
-              return new ConcurrentHashMap<>();
-            })
-        .put(leafDoc, record);
+    if (watched.add(segment)) {
+      // Forget a segment's records when it is merged away; once per segment, not per clear.
+      reader
+          .getCoreCacheHelper()
+          .addClosedListener(
+              closed -> {
+                bySegment.remove(closed);
+                watched.remove(closed);
+              });
+    }
+    bySegment.computeIfAbsent(segment, key -> new ConcurrentHashMap<>()).put(leafDoc, record);
   }
 
   /** Forgets every held record. */

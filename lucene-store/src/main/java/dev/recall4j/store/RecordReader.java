@@ -36,7 +36,7 @@ final class RecordReader {
   static final Sort BY_ID = new Sort(new SortField(Schema.ID, SortField.Type.STRING));
 
   private final Path index;
-  private final DecodedRecords decoded = new DecodedRecords();
+  private final DecodedRecords decoded = new DecodedRecords(DecodedRecords.MAX_BYTES);
 
   RecordReader(Path index) {
     this.index = index;

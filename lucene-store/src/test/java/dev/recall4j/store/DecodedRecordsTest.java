@@ -5,6 +5,7 @@ import static dev.recall4j.store.TestRecords.key;
 import static dev.recall4j.store.TestRecords.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.recall4j.core.MemoryRecord;
@@ -14,6 +15,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,20 +59,27 @@ class DecodedRecordsTest {
   }
 
   @Test
-  void theRecordsHeldStayUnderTheirBound() throws IOException {
-    String big = "word ".repeat(20_000); // about 200 KB a record, estimated
-    int count = (int) (DecodedRecords.MAX_BYTES / (2L * big.length())) + 2;
+  void theRecordsHeldStayUnderTheirBoundAndGoWithTheirSegment() throws IOException {
     try (LuceneStore store = TestRecords.lexical(dir)) {
-      for (int i = 0; i < count; i++) {
-        store.upsert(record("r" + i, "record" + i + " " + big).build());
-      }
-      MemoryRecord first = store.get(key("r0")).orElseThrow();
-      assertSame(first, store.get(key("r0")).orElseThrow());
-      for (int i = 1; i < count; i++) {
-        store.get(key("r" + i)).orElseThrow();
-      }
-      assertNotSame(first, store.get(key("r0")).orElseThrow(), "forgotten when the bound was met");
-      assertEquals(first, store.get(key("r0")).orElseThrow());
+      store.upsert(record("a", "one").build());
     }
+    MemoryRecord small = record("a", "x".repeat(100)).build();
+    long each = DecodedRecords.estimatedBytes(small);
+    DecodedRecords held = new DecodedRecords(3 * each);
+    IndexReader.CacheKey segment;
+    try (DirectoryReader reader = DirectoryReader.open(FSDirectory.open(dir))) {
+      LeafReader leaf = reader.leaves().get(0).reader();
+      segment = DecodedRecords.segmentOf(leaf);
+      for (int doc = 0; doc < 3; doc++) {
+        held.put(leaf, segment, doc, small);
+      }
+      assertSame(small, held.get(segment, 0, 0, null));
+      assertNull(held.get(segment, 0, 1, null), "another recall count: decoded again");
+      held.put(leaf, segment, 3, small);
+      assertNull(held.get(segment, 0, 0, null), "all forgotten when the bound was passed");
+      assertSame(small, held.get(segment, 3, 0, null));
+      assertNull(held.get(null, 3, 0, null), "a reader without a core key is not cached");
+    }
+    assertNull(held.get(segment, 3, 0, null), "the segment closed: its records went with it");
   }
 }
