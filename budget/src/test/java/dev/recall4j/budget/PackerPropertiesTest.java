@@ -42,6 +42,16 @@ class PackerPropertiesTest {
               Section.RELEVANT_EXPERIENCE, "experience from earlier sessions (tools, workflows)",
               Section.KNOWLEDGE, "retrieved documents and knowledge-base observations"));
 
+  /** Every shipped renderer that packs, the configurable ones with an agent's own words. */
+  private static final List<Renderer> RENDERERS =
+      List.of(
+          Renderers.memoryContext(),
+          Renderers.memoryContextTag(),
+          Renderers.json(),
+          Renderers.byName("xml", AGENT_WORDS),
+          Renderers.byName("grouped", AGENT_WORDS),
+          Renderers.byName("display", AGENT_WORDS));
+
   private static final String[] WORDS = Fixtures.MIXED_WORDS;
   private static final Kind[] KINDS = {
     Kind.IDENTITY,
@@ -64,17 +74,15 @@ class PackerPropertiesTest {
   }
 
   @Provide
+  Arbitrary<Renderer> renderers() {
+    return Arbitraries.of(RENDERERS);
+  }
+
+  @Provide
   Arbitrary<Packer> packers() {
     Arbitrary<TokenCounter> counters =
         Arbitraries.of(TokenCounters.heuristic(), TokenCounters.cl100k(), TokenCounters.o200k());
-    Arbitrary<Renderer> renderers =
-        Arbitraries.of(
-            Renderers.memoryContext(),
-            Renderers.memoryContextTag(),
-            Renderers.json(),
-            Renderers.byName("xml", AGENT_WORDS),
-            Renderers.byName("grouped", AGENT_WORDS),
-            Renderers.byName("display", AGENT_WORDS));
+    Arbitrary<Renderer> renderers = Arbitraries.of(RENDERERS);
     Arbitrary<Double> shares = Arbitraries.of(0.0, 0.25, 0.5, 1.0);
     Arbitrary<Integer> minCuts = Arbitraries.of(1, 8, 32);
     Arbitrary<Double> itemShares = Arbitraries.of(0.1, 0.5, 1.0);
@@ -113,18 +121,9 @@ class PackerPropertiesTest {
   void storedPieceCountsPackTheSame(
       @ForAll("cases") Case c,
       @ForAll boolean o200k,
-      @ForAll @IntRange(min = 0, max = 5) int rendererIndex,
+      @ForAll("renderers") Renderer renderer,
       @ForAll @IntRange(min = 0, max = 8192) int budget) {
     TokenCounter counter = o200k ? TokenCounters.o200k() : TokenCounters.cl100k();
-    Renderer renderer =
-        List.of(
-                Renderers.memoryContext(),
-                Renderers.memoryContextTag(),
-                Renderers.json(),
-                Renderers.byName("xml", AGENT_WORDS),
-                Renderers.byName("grouped", AGENT_WORDS),
-                Renderers.byName("display", AGENT_WORDS))
-            .get(rendererIndex);
     Packer counting = Packer.builder(counter).renderer(renderer).build();
     Packer reading = Packer.builder(counter).renderer(renderer).build();
     PackedContext counted = counting.pack(c.pinned(), c.ranked(), budget);
