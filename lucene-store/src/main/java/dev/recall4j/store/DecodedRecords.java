@@ -19,13 +19,14 @@ import org.apache.lucene.index.LeafReader;
  * document and deletes the old one, and a segment's core, which the cache is keyed by, lives until
  * merged away (then its records are forgotten). What does change in place are the access counts
  * ({@code recallCount}, {@code lastAccessed}): a held record is used only when both still match the
- * document's, else it is decoded again. Facts added in place ({@link LuceneStore#putFacts}) reach a
- * held record only once it is decoded again, which only costs a recall the counting they save.
+ * document's, else it is decoded again. Facts added in place ({@link LuceneStore#putFacts}) make
+ * the store forget every held record; another process's reader meets them when it decodes the
+ * record again, and until then counts as it did before facts existed.
  *
- * <p>Holds records of at most {@link #MAX_BYTES} in all (by an estimate of their text and vectors;
- * about 2.5 KB for a 600-character record with a 384-dimension vector, so some 1,600) and forgets
- * all of them when full, so memory stays bounded without bookkeeping on every hit, as dedup's token
- * sets do: an agent run with a 48 MB heap (README, "Memory") keeps its headroom. Thread-safe.
+ * <p>Holds records of at most {@link #MAX_BYTES} in all (by an estimate of their text and vectors:
+ * about 3 KB for a 600-character record with a 384-dimension vector) and forgets all of them when
+ * full, so memory stays bounded without bookkeeping on every hit, as dedup's token sets do.
+ * Thread-safe.
  */
 final class DecodedRecords {
   /**
