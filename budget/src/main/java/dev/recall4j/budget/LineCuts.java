@@ -65,18 +65,14 @@ final class LineCuts {
     }
     int[] ends = spacesAfterWords(body);
     boolean stored = facts != null && facts.pieceCount() == ends.length + 1;
+    int[] pieces = stored ? facts.pieceTokens() : count(counter, body, ends);
     int[] withPrefix = new int[ends.length];
     int firstAlone = 0;
     if (ends.length > 0) {
-      String first = body.substring(0, ends[0]);
-      withPrefix[0] = counter.count(prefix + first);
-      firstAlone = stored ? facts.pieceTokens(0) : counter.count(first);
+      withPrefix[0] = counter.count(prefix + body.substring(0, ends[0]));
+      firstAlone = pieces[0];
       for (int i = 1; i < ends.length; i++) {
-        withPrefix[i] =
-            withPrefix[i - 1]
-                + (stored
-                    ? facts.pieceTokens(i)
-                    : counter.count(body.substring(ends[i - 1], ends[i])));
+        withPrefix[i] = withPrefix[i - 1] + pieces[i];
       }
     }
     int full = -1;
@@ -103,10 +99,13 @@ final class LineCuts {
    * known to add up.
    */
   static int[] pieces(TokenCounter counter, String body) {
-    if (!(counter instanceof JtokkitTokenCounter)) {
-      return null;
-    }
-    int[] ends = spacesAfterWords(body);
+    return counter instanceof JtokkitTokenCounter
+        ? count(counter, body, spacesAfterWords(body))
+        : null;
+  }
+
+  /** The count of each piece of {@code body} split at {@code ends}, its last piece included. */
+  private static int[] count(TokenCounter counter, String body, int[] ends) {
     int[] pieces = new int[ends.length + 1];
     int from = 0;
     for (int i = 0; i < ends.length; i++) {

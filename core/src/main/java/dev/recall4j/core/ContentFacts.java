@@ -168,10 +168,15 @@ public final class ContentFacts {
      * carrying them.
      */
     default MemoryRecord withFacts(MemoryRecord record) {
-      ContentFacts held = record.contentFacts();
-      return held != null && held.layout().equals(layout())
+      return holdsFacts(record)
           ? record
           : record.toBuilder().contentFacts(of(record.content())).build();
+    }
+
+    /** Whether {@code record} carries facts of this layout. */
+    default boolean holdsFacts(MemoryRecord record) {
+      ContentFacts held = record.contentFacts();
+      return held != null && held.layout().equals(layout());
     }
   }
 }

@@ -57,7 +57,7 @@ public final class StoredFacts implements ContentFacts.Deriver {
    * that keeps none.
    */
   boolean someMissing(RecordStore store) throws IOException {
-    return store.keepsFacts() && store.page(null, SAMPLE).stream().anyMatch(this::lacks);
+    return store.keepsFacts() && store.page(null, SAMPLE).stream().anyMatch(r -> !holdsFacts(r));
   }
 
   /**
@@ -82,7 +82,7 @@ public final class StoredFacts implements ContentFacts.Deriver {
       }
       List<MemoryRecord> missing = new ArrayList<>();
       for (MemoryRecord record : page) {
-        if (lacks(record)) {
+        if (!holdsFacts(record)) {
           missing.add(withFacts(record));
         }
       }
@@ -91,9 +91,5 @@ public final class StoredFacts implements ContentFacts.Deriver {
       }
       after = RecordKey.of(page.get(page.size() - 1));
     }
-  }
-
-  private boolean lacks(MemoryRecord record) {
-    return record.contentFacts() == null || !record.contentFacts().layout().equals(layout());
   }
 }

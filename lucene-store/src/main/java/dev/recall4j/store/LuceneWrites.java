@@ -18,12 +18,10 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
-import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
-import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
@@ -259,19 +257,13 @@ final class LuceneWrites {
 
   /** The content hash of the record stored in document {@code doc}. */
   private static String storedHash(IndexSearcher searcher, int doc) throws IOException {
-    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-    BinaryDocValues blobs = leaf.reader().getBinaryDocValues(Schema.RECORD);
-    if (blobs == null || !blobs.advanceExact(doc - leaf.docBase)) {
-      return null;
-    }
-    return RecordCodec.decode(blobs.binaryValue(), 0, null).contentHash();
+    BytesRef blob = RecordReader.blob(searcher, doc);
+    return blob == null ? null : RecordCodec.decode(blob, 0, null).contentHash();
   }
 
   private static long numeric(IndexSearcher searcher, int doc, String field, long missing)
       throws IOException {
-    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    LeafReaderContext leaf = RecordReader.leafOf(searcher, doc);
     NumericDocValues values = leaf.reader().getNumericDocValues(field);
     return values != null && values.advanceExact(doc - leaf.docBase) ? values.longValue() : missing;
   }

@@ -237,6 +237,22 @@ final class RecordReader {
         + "`, then `recall4j repair` or restore from an export";
   }
 
+  /** The segment holding document {@code doc} of the searcher's reader. */
+  static LeafReaderContext leafOf(IndexSearcher searcher, int doc) {
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    return leaves.get(ReaderUtil.subIndex(doc, leaves));
+  }
+
+  /**
+   * The stored record bytes of document {@code doc}, undecoded and unchecked, or null when it has
+   * none; valid until the next read of that segment's blobs.
+   */
+  static BytesRef blob(IndexSearcher searcher, int doc) throws IOException {
+    LeafReaderContext leaf = leafOf(searcher, doc);
+    BinaryDocValues blobs = leaf.reader().getBinaryDocValues(Schema.RECORD);
+    return blobs != null && blobs.advanceExact(doc - leaf.docBase) ? blobs.binaryValue() : null;
+  }
+
   /** The id of a document, or where it is when the id itself cannot be read. */
   static String idOf(LeafReader reader, int leafDoc) {
     try {

@@ -24,7 +24,6 @@ import org.apache.lucene.index.CheckIndex;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.search.DocIdSetIterator;
@@ -397,11 +396,7 @@ public final class StoreCheck {
     if (top.scoreDocs.length == 0) {
       return null;
     }
-    int doc = top.scoreDocs[0].doc;
-    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-    BinaryDocValues blobs = leaf.reader().getBinaryDocValues(Schema.RECORD);
-    return blobs != null && blobs.advanceExact(doc - leaf.docBase) ? blobs.binaryValue() : null;
+    return RecordReader.blob(searcher, top.scoreDocs[0].doc);
   }
 
   private interface IdVisitor {
