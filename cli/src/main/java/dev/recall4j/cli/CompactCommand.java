@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 /**
  * Merges the index into one segment. Every search visits every segment, and an agent that writes
  * records one at a time leaves several: at 10K records as batched writes leave them a recall took
- * 1.6-1.8 times as long as compacted (docs/RESULTS.md, "Where a recall's time goes"). {@code
+ * 1.7-2.0 times as long as compacted (docs/RESULTS.md, "Where a recall's time goes"). {@code
  * ingest} and {@code import} compact at their end; this is the same step on its own, for an index
  * written by an agent. A running {@code serve} that holds the index does it.
  */

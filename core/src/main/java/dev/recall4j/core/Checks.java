@@ -24,7 +24,8 @@ public final class Checks {
   /**
    * {@link #require(boolean, String, String, Object...)} with one whole number, boxed only when it
    * throws: the checks run on every record a store reads, where boxing a valid value for a message
-   * never shown was a fifth of decoding one (a {@code char} argument widens to a number here).
+   * never shown was a large share of decoding one (a {@code char} argument widens to a number
+   * here).
    */
   public static void require(boolean ok, String field, String message, long value) {
     if (!ok) {

@@ -58,9 +58,9 @@ final class Retriever {
 
   /**
    * The recent lexical search time from which a vector already there is searched beside it.
-   * Measured on 2 cores (docs/RESULTS.md, "Where a recall's time goes"): at 100K records (lexical
-   * about 1.5 ms) beside took a quarter off the median recall; at 1K and 10K (0.4-0.6 ms) it gained
-   * nothing and doubled the p99, the other core's queue.
+   * Measured on 2 cores (issue 35, session 13; docs/RESULTS.md as of a872efd): at 100K records
+   * (lexical about 1.5 ms) beside took a quarter off the median recall; at 1K and 10K (0.4-0.6 ms)
+   * it gained nothing and doubled the p99, the other core's queue.
    */
   static final double BESIDE_FROM_MILLIS = 1.0;
 
