@@ -28,12 +28,14 @@ final class BlockCosts {
   private final int separator;
   private final int[] headers = new int[Section.values().length];
   private final Lru<LineCuts> lineCuts = new Lru<>(MAX_LINE_CUTS);
+  private final BlockCount blockCount;
   private final String layout;
 
   BlockCosts(TokenCounter counter, Renderer renderer, TokenCountCache cache) {
     this.counter = counter;
     this.renderer = renderer;
     this.cache = cache;
+    this.blockCount = new BlockCount(counter);
     this.layout = layout();
     this.frame = counter.count(renderer.open()) + counter.count(renderer.close());
     this.separator = counter.count(renderer.separator());
@@ -62,6 +64,11 @@ final class BlockCosts {
 
   int header(Section section) {
     return headers[section.ordinal()];
+  }
+
+  /** The exact tokens of a rendered block ({@link BlockCount}). */
+  int block(String text) {
+    return blockCount.of(text);
   }
 
   /**

@@ -9,10 +9,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Renders the block and counts it exactly, which is what keeps the packer's contract: the entries
- * were taken on estimates (each line counted on its own, and a counter need not count a text as the
- * sum of its parts), so should their sum have been low, the last-taken ranked records, then the
- * pinned ones, last first, are removed until the block fits. Immutable and thread-safe.
+ * Renders the block and counts it exactly ({@link BlockCount}: the lines earlier blocks showed are
+ * not tokenised again), which is what keeps the packer's contract: the entries were taken on
+ * estimates (each line counted on its own, and a counter need not count a text as the sum of its
+ * parts), so should their sum have been low, the last-taken ranked records, then the pinned ones,
+ * last first, are removed until the block fits. Immutable and thread-safe.
  */
 final class Remeasure {
   // Under the façade's name, which is what a caller turning on debug logging knows.
@@ -35,7 +36,7 @@ final class Remeasure {
     PackLog log = block.log();
     List<Choice> ordered = Groups.inRenderOrder(chosen);
     String text = render(ordered);
-    int exact = costs.counter().count(text);
+    int exact = costs.block(text);
     while (exact > block.limit()) {
       int excess = exact - block.limit();
       int freed = 0;
@@ -56,7 +57,7 @@ final class Remeasure {
       block.groups().ungroupSingles(chosen);
       ordered = Groups.inRenderOrder(chosen);
       text = render(ordered);
-      exact = costs.counter().count(text);
+      exact = costs.block(text);
     }
     List<RecalledItem> items = new ArrayList<>(ordered.size());
     for (Choice c : ordered) {
