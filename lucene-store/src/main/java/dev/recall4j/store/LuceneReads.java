@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
@@ -44,6 +45,7 @@ final class LuceneReads {
 
   private final IndexSearchers searchers;
   private final RecordReader recordReader;
+  private final ReaderFilters filters = new ReaderFilters();
   private final Keys keys;
   private final Analyzer analyzer;
   private final StoreOptions options;
@@ -114,7 +116,7 @@ final class LuceneReads {
         searcher -> {
           BooleanQuery.Builder query =
               new BooleanQuery.Builder().add(text, BooleanClause.Occur.MUST);
-          Queries.addFilter(query, filter, searcher.getIndexReader());
+          filters.clauses(filter, searcher.getIndexReader()).forEach(query::add);
           return recordReader.search(searcher, query.build(), topK, KnownRecords.NONE);
         });
   }
@@ -136,8 +138,10 @@ final class LuceneReads {
     int k = Math.max(topK, options.index().vectorCandidates());
     return searchers.with(
         searcher -> {
-          Query allowed = Queries.filter(filter, searcher.getIndexReader());
-          if (!Queries.hasPassages(searcher.getIndexReader())) {
+          IndexReader reader = searcher.getIndexReader();
+          boolean hasPassages = filters.hasPassages(reader);
+          Query allowed = Queries.filter(filters.clauses(filter, reader), hasPassages);
+          if (!hasPassages) {
             // Without a filter, Lucene searches the graph over the live documents directly instead
             // of first collecting the allowed documents into a bit set.
             Query knnFilter = allowed instanceof MatchAllDocsQuery ? null : allowed;

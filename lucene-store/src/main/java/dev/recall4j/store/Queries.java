@@ -98,18 +98,34 @@ final class Queries {
    * documents too: see {@link #records}).
    */
   static Query filter(StoreFilter f, IndexReader reader) throws IOException {
+    return filter(filterClauses(f, reader), hasPassages(reader));
+  }
+
+  /** The clauses {@link #addFilter} adds for {@code f} and {@code reader}. */
+  static List<BooleanClause> filterClauses(StoreFilter f, IndexReader reader) throws IOException {
     BooleanQuery.Builder query = new BooleanQuery.Builder();
     addFilter(query, f, reader);
-    BooleanQuery built = query.build();
-    if (built.clauses().isEmpty()) {
+    return query.build().clauses();
+  }
+
+  /**
+   * {@link #filter(StoreFilter, IndexReader)} of clauses made for a reader, given whether it holds
+   * passage documents.
+   */
+  static Query filter(List<BooleanClause> clauses, boolean hasPassages) {
+    if (clauses.isEmpty()) {
       return MatchAllDocsQuery.INSTANCE;
     }
+    BooleanQuery.Builder query = new BooleanQuery.Builder();
+    clauses.forEach(query::add);
     boolean onlyExclusions =
-        built.clauses().stream().allMatch(c -> c.occur() == BooleanClause.Occur.MUST_NOT);
+        clauses.stream().allMatch(c -> c.occur() == BooleanClause.Occur.MUST_NOT);
     // A boolean query of exclusions alone matches nothing: exclude from every record instead (from
     // every document, the cheaper iteration, when no passage document can slip through).
-    Query every = hasPassages(reader) ? RECORDS : MatchAllDocsQuery.INSTANCE;
-    return onlyExclusions ? query.add(every, BooleanClause.Occur.FILTER).build() : built;
+    if (onlyExclusions) {
+      query.add(hasPassages ? RECORDS : MatchAllDocsQuery.INSTANCE, BooleanClause.Occur.FILTER);
+    }
+    return query.build();
   }
 
   /** {@link #filter}, without the passage documents its match-all form includes. */
