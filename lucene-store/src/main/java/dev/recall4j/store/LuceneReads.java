@@ -108,14 +108,18 @@ final class LuceneReads {
     Checks.notNull(queryText, "queryText");
     Checks.notNull(filter, "filter");
     checkLimit(topK, "topK");
-    Query text = Queries.lexical(queryText, analyzer, (float) options.index().codeFieldBoost());
+    BooleanQuery text =
+        Queries.lexical(queryText, analyzer, (float) options.index().codeFieldBoost());
     if (text == null) {
       return List.of();
     }
     return searchers.with(
         searcher -> {
+          BooleanQuery.Builder terms = new BooleanQuery.Builder();
+          Queries.withTermStates(text.clauses(), searcher.getTopReaderContext())
+              .forEach(terms::add);
           BooleanQuery.Builder query =
-              new BooleanQuery.Builder().add(text, BooleanClause.Occur.MUST);
+              new BooleanQuery.Builder().add(terms.build(), BooleanClause.Occur.MUST);
           filters.clauses(filter, searcher.getIndexReader()).forEach(query::add);
           return recordReader.search(searcher, query.build(), topK, KnownRecords.NONE);
         });

@@ -8,18 +8,24 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.TermToBytesRefAttribute;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexReaderContext;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
@@ -161,7 +167,7 @@ final class Queries {
    * plus the same over {@code code} (its own analysis) scaled by {@code codeBoost}, omitted when it
    * is 0.
    */
-  static Query lexical(String text, Analyzer analyzer, float codeBoost) throws IOException {
+  static BooleanQuery lexical(String text, Analyzer analyzer, float codeBoost) throws IOException {
     BooleanQuery.Builder should = new BooleanQuery.Builder();
     Map<BytesRef, Integer> english = terms(analyzer, Schema.TEXT, text);
     for (Map.Entry<BytesRef, Integer> term : english.entrySet()) {
@@ -179,6 +185,69 @@ final class Queries {
       any |= !code.isEmpty();
     }
     return any ? should.build() : null;
+  }
+
+  /**
+   * {@code clauses} with each term query (bare or boosted) given its term states for {@code top},
+   * looked up through one terms enum per segment and field, in term order. A term query left to
+   * itself opens a terms enum per segment for every term and seeks it from scratch, allocating its
+   * frames anew: half of what a recall allocated at 10K records in five segments (issue 35). The
+   * states and statistics are those the term query would look up, so scores do not change; they are
+   * valid for {@code top}'s reader only (a term query given states of another reader looks them up
+   * itself).
+   */
+  static List<BooleanClause> withTermStates(List<BooleanClause> clauses, IndexReaderContext top)
+      throws IOException {
+    Map<String, SortedMap<BytesRef, TermStates>> byField = new HashMap<>();
+    for (BooleanClause clause : clauses) {
+      TermQuery query = termQueryOf(clause.query());
+      if (query != null) {
+        byField
+            .computeIfAbsent(query.getTerm().field(), field -> new TreeMap<>())
+            .computeIfAbsent(query.getTerm().bytes(), bytes -> new TermStates(top));
+      }
+    }
+    if (byField.isEmpty()) {
+      return clauses;
+    }
+    for (LeafReaderContext leaf : top.leaves()) {
+      for (Map.Entry<String, SortedMap<BytesRef, TermStates>> field : byField.entrySet()) {
+        Terms terms = leaf.reader().terms(field.getKey());
+        if (terms == null) {
+          continue;
+        }
+        TermsEnum values = terms.iterator();
+        for (Map.Entry<BytesRef, TermStates> term : field.getValue().entrySet()) {
+          if (values.seekExact(term.getKey())) {
+            term.getValue()
+                .register(values.termState(), leaf.ord, values.docFreq(), values.totalTermFreq());
+          }
+        }
+      }
+    }
+    List<BooleanClause> stated = new ArrayList<>(clauses.size());
+    for (BooleanClause clause : clauses) {
+      TermQuery query = termQueryOf(clause.query());
+      if (query == null) {
+        stated.add(clause);
+        continue;
+      }
+      Term term = query.getTerm();
+      Query withStates = new TermQuery(term, byField.get(term.field()).get(term.bytes()));
+      if (clause.query() instanceof BoostQuery boost) {
+        withStates = new BoostQuery(withStates, boost.getBoost());
+      }
+      stated.add(new BooleanClause(withStates, clause.occur()));
+    }
+    return stated;
+  }
+
+  /** The term query of a clause's query, bare or boosted; null for any other query. */
+  private static TermQuery termQueryOf(Query query) {
+    if (query instanceof BoostQuery boost) {
+      query = boost.getQuery();
+    }
+    return query instanceof TermQuery term ? term : null;
   }
 
   /**

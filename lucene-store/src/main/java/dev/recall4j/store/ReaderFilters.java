@@ -9,12 +9,13 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.BooleanClause;
 
 /**
- * The filter clauses of each store filter ({@link Queries#filterClauses}) and whether passage
- * documents exist, made once per index reader instead of at every search: both depend only on the
- * filter and the reader, and making the clauses walks the terms of seven fields in every segment,
- * for each of a recall's two searches (a few percent of a recall at 1K records and at 100K as
- * built, issue 35). An agent asks with the same few filters turn after turn. Forgotten when the
- * reader closes; thread-safe.
+ * The filter clauses of each store filter ({@link Queries#filterClauses}, their term queries with
+ * their term states: {@link Queries#withTermStates}) and whether passage documents exist, made once
+ * per index reader instead of at every search: all depend only on the filter and the reader, and
+ * making the clauses walks the terms of seven fields in every segment, for each of a recall's two
+ * searches (a few percent of a recall at 1K records and at 100K as built, issue 35). An agent asks
+ * with the same few filters turn after turn. Forgotten when the reader closes; thread-safe: the
+ * clauses are only read once made.
  */
 final class ReaderFilters {
   /** Filters remembered per reader; past this they are all forgotten, as a new reader would. */
@@ -32,7 +33,7 @@ final class ReaderFilters {
     }
     List<BooleanClause> known = made.clauses().get(f);
     if (known == null) {
-      known = Queries.filterClauses(f, reader);
+      known = Queries.withTermStates(Queries.filterClauses(f, reader), reader.getContext());
       if (made.clauses().size() >= MAX_FILTERS) {
         made.clauses().clear();
       }
