@@ -12,12 +12,12 @@ import java.util.Map;
  *
  * <p>Sound for the BPE encodings shipped (cl100k, o200k) only, for the reason {@link PrefixBound}
  * gives for spaces: they split a text into pieces before merging bytes and encode each piece on its
- * own, and no piece of theirs holds a line break followed by a character that is not whitespace
- * (their only piece that runs past a line break, punctuation's, takes further breaks and, in o200k,
- * slashes). So a block splits after each line break followed by anything but whitespace or a slash
- * into chunks whose counts add up to the block's, and a chunk's count is remembered by its text:
- * the same record shows the same line in recall after recall. Other counters count the block whole.
- * Thread-safe: one lock around the remembered counts.
+ * own, and no piece of theirs runs from a line break into a following character that is neither
+ * whitespace nor, in o200k, a slash (a punctuation piece may end in breaks, and in o200k slashes).
+ * So a block splits after each line break followed by any other character into chunks whose counts
+ * add up to the block's, and a chunk's count is remembered by its text: the same record shows the
+ * same line in recall after recall. Other counters count the block whole. Thread-safe: one lock
+ * around the remembered counts.
  */
 final class BlockCount {
   /**

@@ -191,10 +191,10 @@ final class Queries {
    * {@code clauses} with each term query (bare or boosted) given its term states for {@code top},
    * looked up through one terms enum per segment and field, in term order. A term query left to
    * itself opens a terms enum per segment for every term and seeks it from scratch, allocating its
-   * frames anew: half of what a recall allocated at 10K records in five segments (issue 35). The
-   * states and statistics are those the term query would look up, so scores do not change; they are
-   * valid for {@code top}'s reader only (a term query given states of another reader looks them up
-   * itself).
+   * frames anew: a seventh of what a recall allocated at 10K records in five segments (issue 35).
+   * The states and statistics are those the term query would look up, so scores do not change; they
+   * are valid for {@code top}'s reader only (a term query given states of another reader looks them
+   * up itself).
    */
   static List<BooleanClause> withTermStates(List<BooleanClause> clauses, IndexReaderContext top)
       throws IOException {
