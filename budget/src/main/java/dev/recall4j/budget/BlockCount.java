@@ -1,9 +1,6 @@
 package dev.recall4j.budget;
 
 import dev.recall4j.core.TokenCounter;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The exact token count of a rendered block, made without tokenising again the lines that earlier
@@ -16,8 +13,8 @@ import java.util.Map;
  * whitespace nor, in o200k, a slash (a punctuation piece may end in breaks, and in o200k slashes).
  * So a block splits after each line break followed by any other character into chunks whose counts
  * add up to the block's, and a chunk's count is remembered by its text: the same record shows the
- * same line in recall after recall. Other counters count the block whole. Thread-safe: one lock
- * around the remembered counts.
+ * same line in recall after recall. Other counters count the block whole. Thread-safe: the
+ * remembered counts are an {@link Lru} weighed by characters.
  */
 final class BlockCount {
   /**
@@ -31,8 +28,7 @@ final class BlockCount {
 
   private final TokenCounter counter;
   private final boolean chunked;
-  private final Map<String, Integer> counts = new LinkedHashMap<>(256, 0.75f, true);
-  private long chars;
+  private final Lru<Integer> counts = new Lru<>(MAX_CHARS, String::length);
 
   BlockCount(TokenCounter counter) {
     this.counter = counter;
@@ -66,38 +62,20 @@ final class BlockCount {
   }
 
   private int chunk(String text) {
-    Integer known;
-    synchronized (counts) {
-      known = counts.get(text);
-    }
+    Integer known = counts.get(text);
     if (known != null) {
       return known;
     }
     // Counted outside the lock, as TokenCountCache does: two threads may both count a new line.
     int n = counter.count(text);
     if (text.length() <= MAX_CHUNK_CHARS) {
-      remember(text, n);
+      counts.put(text, n);
     }
     return n;
   }
 
-  private void remember(String text, int n) {
-    synchronized (counts) {
-      if (counts.put(text, n) == null) {
-        chars += text.length();
-      }
-      Iterator<String> eldest = counts.keySet().iterator();
-      while (chars > MAX_CHARS) {
-        chars -= eldest.next().length();
-        eldest.remove();
-      }
-    }
-  }
-
   /** The characters of the chunks remembered (for tests of the bound). */
   long rememberedChars() {
-    synchronized (counts) {
-      return chars;
-    }
+    return counts.weight();
   }
 }

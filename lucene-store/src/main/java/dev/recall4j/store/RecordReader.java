@@ -102,10 +102,9 @@ final class RecordReader {
 
   /** The record document of each hit, once, with its best score (hits are in score order). */
   static ScoreDoc[] bestPerRecord(IndexSearcher searcher, ScoreDoc[] docs) throws IOException {
-    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     Map<Integer, ScoreDoc> records = new LinkedHashMap<>();
     for (ScoreDoc hit : docs) {
-      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(hit.doc, leaves));
+      LeafReaderContext leaf = leafOf(searcher, hit.doc);
       int record =
           leaf.docBase + Queries.PARENTS.getBitSet(leaf).nextSetBit(hit.doc - leaf.docBase);
       records.putIfAbsent(record, new ScoreDoc(record, hit.score));
