@@ -161,20 +161,21 @@ final class Fixtures {
    * schema too: an index cached at an older schema was migrated on every copy, its records
    * rewritten, so that "as built" meant "migrated" (issue 35's 1K and 10K figures until then). And
    * by the layout of the {@link StoredFacts} its records carry, those an engine with the default
-   * settings writes.
+   * settings writes, and by the store's merge policy, which decides the segments it is left with.
    */
   static synchronized Path luceneIndex(int size, VectorEncoding encoding, int m, int beamWidth) {
     String name =
         String.format(
             Locale.ROOT,
-            "%s-%s-m%d-b%d-lucene%s-schema%s-facts-%s",
+            "%s-%s-m%d-b%d-lucene%s-schema%s-facts-%s-%s",
             BenchCorpus.keyFor(vectors(), size),
             encoding.name().toLowerCase(Locale.ROOT),
             m,
             beamWidth,
             Version.LATEST,
             LuceneStore.schemaVersion(),
-            FACTS.layout().replace('/', '-'));
+            FACTS.layout().replace('/', '-'),
+            LuceneStore.mergeLayout());
     Path dir = cacheDir().resolve("index").resolve(name);
     return cached(
         dir,

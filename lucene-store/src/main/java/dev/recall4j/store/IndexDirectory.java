@@ -17,6 +17,7 @@ import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
@@ -35,6 +36,20 @@ import org.slf4j.LoggerFactory;
  */
 final class IndexDirectory {
   private static final Logger LOG = LoggerFactory.getLogger(LuceneStore.class);
+
+  /**
+   * Segments of about one size the merge policy lets stand before merging them: Lucene's default is
+   * 8. Every search visits every segment (a BM25 scorer and an HNSW walk each), and an agent's
+   * index is read far more often than written, so fewer, larger segments are worth more merging.
+   */
+  static final double SEGMENTS_PER_TIER = 4;
+
+  /**
+   * Segments below this size count as this size when the policy decides how many an index may have
+   * (Lucene's default is 16 MB), so that an index of some hundred megabytes, 100K records, keeps a
+   * handful of segments instead of eight or more.
+   */
+  static final double FLOOR_SEGMENT_MB = 64;
 
   private IndexDirectory() {}
 
@@ -240,6 +255,10 @@ final class IndexDirectory {
     config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
     config.setIndexDeletionPolicy(new KeepRecentCommits());
     config.setMergeScheduler(new LoggedMerges(options.directory()));
+    config.setMergePolicy(
+        new TieredMergePolicy()
+            .setSegmentsPerTier(SEGMENTS_PER_TIER)
+            .setFloorSegmentMB(FLOOR_SEGMENT_MB));
     config.setSimilarity(
         new BM25Similarity((float) options.index().bm25K1(), (float) options.index().bm25B()));
     // The codec name written to the index stays "Lucene104"; the per-field format is recorded by

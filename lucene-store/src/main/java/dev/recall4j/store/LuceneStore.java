@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.lucene.index.IndexCommit;
@@ -148,6 +149,19 @@ public final class LuceneStore implements RecordStore {
    */
   public static String schemaVersion() {
     return IndexMetadata.SCHEMA_VERSION;
+  }
+
+  /**
+   * The merge policy's settings, as a short name ("tiers4-floor64": segments a tier, floor segment
+   * MB): part of the key of anything that keeps indexes as writes left them, since they decide how
+   * many segments a search visits.
+   */
+  public static String mergeLayout() {
+    return String.format(
+        Locale.ROOT,
+        "tiers%.0f-floor%.0f",
+        IndexDirectory.SEGMENTS_PER_TIER,
+        IndexDirectory.FLOOR_SEGMENT_MB);
   }
 
   /** {@link #open(StoreOptions, Duration)} without waiting for another writer. */

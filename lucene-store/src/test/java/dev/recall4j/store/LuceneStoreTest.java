@@ -3,6 +3,7 @@ package dev.recall4j.store;
 import static dev.recall4j.store.TestRecords.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
@@ -86,6 +87,25 @@ class LuceneStoreTest {
           store.find(all, 10).stream().map(MemoryRecord::id).toList());
       assertEquals(when, store.get(TestRecords.key("r3")).orElseThrow().lastAccessed());
       assertEquals(List.of("r0"), ids(store.searchVector(new float[] {1, 0}, all, 1)));
+    }
+  }
+
+  @Test
+  void writesLeaveAtMostFourSegmentsOfAboutOneSize() throws IOException {
+    // Each write commits its own small segment; Lucene's default policy lets eight stand.
+    try (LuceneStore store = TestRecords.withVectors(dir, 2)) {
+      for (int i = 0; i < 7; i++) {
+        store.upsert(record("r" + i, "alpha " + i).vector(new float[] {1, i}).build());
+      }
+    }
+    try (Directory files = FSDirectory.open(dir);
+        DirectoryReader reader = DirectoryReader.open(files)) {
+      int segments = reader.leaves().size();
+      assertTrue(segments >= 1 && segments <= 4, segments + " segments");
+      assertEquals(7, reader.numDocs());
+    }
+    try (LuceneStore store = TestRecords.withVectors(dir, 2)) {
+      assertEquals(7, store.find(StoreFilter.all(Scope.of("ns")), 10).size());
     }
   }
 
