@@ -81,23 +81,40 @@ final class RecordReader {
     }
     top = Arrays.copyOf(top, loaded);
     List<MemoryRecord> records = load(searcher, top, known);
-    Integer[] order = new Integer[top.length];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    ScoreDoc[] hits = top;
-    Arrays.sort(
-        order,
-        Comparator.<Integer>comparingDouble(i -> -hits[i].score)
-            .thenComparing(i -> records.get(i).id()));
+    // Ties are rare: only a run of equal scores is ordered by id, the rest stays as sorted above.
     List<Hit> result = new ArrayList<>(Math.min(topK, top.length));
-    for (int i : order) {
-      if (result.size() == topK) {
-        break;
+    int[] run = new int[top.length];
+    for (int from = 0; from < top.length && result.size() < topK; ) {
+      int to = from + 1;
+      while (to < top.length && top[to].score == top[from].score) {
+        to++;
       }
-      result.add(new Hit(records.get(i), result.size() + 1, hits[i].score));
+      for (int i = from; i < to; i++) {
+        run[i - from] = i;
+      }
+      if (to - from > 1) {
+        sortById(run, to - from, records);
+      }
+      for (int i = 0; i < to - from && result.size() < topK; i++) {
+        result.add(new Hit(records.get(run[i]), result.size() + 1, top[run[i]].score));
+      }
+      from = to;
     }
     return result;
+  }
+
+  /** Sorts the first {@code length} indexes of {@code run} by their records' ids (a short run). */
+  private static void sortById(int[] run, int length, List<MemoryRecord> records) {
+    for (int i = 1; i < length; i++) {
+      int index = run[i];
+      String id = records.get(index).id();
+      int j = i - 1;
+      while (j >= 0 && records.get(run[j]).id().compareTo(id) > 0) {
+        run[j + 1] = run[j];
+        j--;
+      }
+      run[j + 1] = index;
+    }
   }
 
   /** The record document of each hit, once, with its best score (hits are in score order). */
@@ -131,23 +148,24 @@ final class RecordReader {
    */
   List<MemoryRecord> load(IndexSearcher searcher, ScoreDoc[] docs, KnownRecords known)
       throws IOException {
-    Integer[] byDoc = new Integer[docs.length];
+    // doc ids are non-negative ints: (doc, position) packed in a long sorts by doc without boxing
+    long[] byDoc = new long[docs.length];
     for (int i = 0; i < docs.length; i++) {
-      byDoc[i] = i;
+      byDoc[i] = (long) docs[i].doc << 32 | i;
     }
-    Arrays.sort(byDoc, Comparator.comparingInt(i -> docs[i].doc));
+    Arrays.sort(byDoc);
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     MemoryRecord[] records = new MemoryRecord[docs.length];
     LeafReaderContext leaf = null;
     Leaf values = null;
-    for (int i : byDoc) {
-      int doc = docs[i].doc;
+    for (long packed : byDoc) {
+      int doc = (int) (packed >>> 32);
+      int i = (int) packed;
       if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
         leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
         values = new Leaf(leaf.reader());
       }
-      MemoryRecord held = known.isEmpty() ? null : known.get(values.id(doc - leaf.docBase));
-      records[i] = held != null ? held : read(values, doc - leaf.docBase);
+      records[i] = read(values, doc - leaf.docBase, known);
     }
     return Arrays.asList(records);
   }
@@ -190,9 +208,20 @@ final class RecordReader {
    * @throws DamagedRecordException naming the record's id when its bytes are damaged
    */
   MemoryRecord read(Leaf leaf, int leafDoc) throws IOException {
+    return read(leaf, leafDoc, KnownRecords.NONE);
+  }
+
+  /**
+   * {@link #read(Leaf, int)}, taking the record of {@code known} with the document's id when it was
+   * not decoded before: looked up after the decoded ones, since reading the id costs more.
+   */
+  private MemoryRecord read(Leaf leaf, int leafDoc, KnownRecords known) throws IOException {
     long recallCount = value(leaf.recallCounts, leafDoc, 0);
     Instant lastAccessed = Schema.fromEpochNanos(value(leaf.lastAccesses, leafDoc, Schema.NEVER));
     MemoryRecord held = decoded.get(leaf.segment, leafDoc, recallCount, lastAccessed);
+    if (held == null && !known.isEmpty()) {
+      held = known.get(leaf.id(leafDoc));
+    }
     if (held != null) {
       return held;
     }
