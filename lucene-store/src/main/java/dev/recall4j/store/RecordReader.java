@@ -140,9 +140,9 @@ final class RecordReader {
 
   /**
    * The records of {@code docs}, in the given order. Read in doc-id order, because doc values are
-   * forward-only iterators per segment. A document whose id is a key of {@code known} gets that
-   * record: its id (a sorted doc value) is read instead of its blob, which is checksummed and
-   * decoded whole, vectors included.
+   * forward-only iterators per segment. A document decoded before gets that record; else one whose
+   * id is a key of {@code known} gets that record: its id (a sorted doc value) is read instead of
+   * its blob, which is checksummed and decoded whole, vectors included.
    *
    * @throws DamagedRecordException naming the id of the first record whose stored bytes are damaged
    */
