@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  *                     knowledge: ...},
  *          quotas: {tool_use: 0.2, rag_chunk: 0.5}, render_source_context: false}
  * index_settings: {vector_encoding: int8, hnsw_m: 16, hnsw_beam_width: 100, vector_candidates: 100,
- *                  bm25_k1: 0.9, bm25_b: 0.4, code_field_boost: 0.3}
+ *                  bm25_k1: 0.9, bm25_b: 0.4, code_field_boost: 0.3, segments_per_tier: 4}
  * stats: {enabled: true, db: agents/index/stats.db, share_db: false, log_max_rows: 10000,
  *         log_max_days: 30}
  * sessions: {on_end: archive}                                  # or drop

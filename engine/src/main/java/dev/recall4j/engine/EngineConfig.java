@@ -437,6 +437,11 @@ public record EngineConfig(
       return this;
     }
 
+    public Builder segmentsPerTier(int segments) {
+      indexSettings = indexSettings.withSegmentsPerTier(segments);
+      return this;
+    }
+
     public Builder statsEnabled(boolean enabled) {
       stats = stats.withEnabled(enabled);
       return this;

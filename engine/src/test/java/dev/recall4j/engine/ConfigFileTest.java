@@ -81,6 +81,21 @@ class ConfigFileTest {
   }
 
   @Test
+  void segmentsPerTierIsReadAndABadValueNamesIt() throws IOException {
+    assertEquals(
+        4, ConfigFile.read(write("s.yaml", "namespace: x\n")).indexSettings().segmentsPerTier());
+    Path zero = write("z.yaml", "index_settings: {segments_per_tier: 0}\n");
+    assertEquals(0, ConfigFile.read(zero).indexSettings().segmentsPerTier());
+    Path one = write("o.yaml", "index_settings: {segments_per_tier: 1}\n");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ConfigFile.read(one));
+    assertTrue(
+        e.getMessage().contains("index_settings.segments_per_tier")
+            && e.getMessage().contains("got 1"),
+        e.getMessage());
+  }
+
+  @Test
   void badValueNamesTheKeyTheValueAndTheFile() throws IOException {
     Path share = write("a.yaml", "budget: {share: 1.5}\n");
     IllegalArgumentException e =

@@ -96,6 +96,7 @@ class InputFuzzTest {
           "bm25_k1",
           "bm25_b",
           "code_field_boost",
+          "segments_per_tier",
           "enabled",
           "db",
           "log_max_rows",

@@ -1,6 +1,7 @@
 package dev.recall4j.store;
 
 import dev.recall4j.core.Checks;
+import dev.recall4j.core.store.IndexSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,9 +15,13 @@ import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene104.Lucene104Codec;
 import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.index.FilterMergePolicy;
 import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.MergePolicy;
+import org.apache.lucene.index.MergeTrigger;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.Directory;
@@ -36,13 +41,6 @@ import org.slf4j.LoggerFactory;
  */
 final class IndexDirectory {
   private static final Logger LOG = LoggerFactory.getLogger(LuceneStore.class);
-
-  /**
-   * Segments of about one size the merge policy lets stand before merging them: Lucene's default is
-   * 8. Every search visits every segment (a BM25 scorer and an HNSW walk each), and an agent's
-   * index is read far more often than written, so fewer, larger segments are worth more merging.
-   */
-  static final double SEGMENTS_PER_TIER = 4;
 
   /**
    * Segments below this size count as this size when the policy decides how many an index may have
@@ -232,6 +230,33 @@ final class IndexDirectory {
         : Optional.of(ReadAdvice.RANDOM);
   }
 
+  /**
+   * Lucene's tiered policy with {@code segmentsPerTier} ({@link IndexSettings#segmentsPerTier}) and
+   * the floor above; 0: the same policy for compacting only, no merge in the background.
+   */
+  static MergePolicy mergePolicy(int segmentsPerTier) {
+    TieredMergePolicy tiered =
+        new TieredMergePolicy()
+            .setSegmentsPerTier(segmentsPerTier == 0 ? 8 : segmentsPerTier)
+            .setFloorSegmentMB(FLOOR_SEGMENT_MB);
+    if (segmentsPerTier > 0) {
+      return tiered;
+    }
+    return new FilterMergePolicy(tiered) {
+      @Override
+      public MergeSpecification findMerges(
+          MergeTrigger trigger, SegmentInfos infos, MergeContext context) {
+        return null;
+      }
+
+      @Override
+      public MergeSpecification findFullFlushMerges(
+          MergeTrigger trigger, SegmentInfos infos, MergeContext context) {
+        return null;
+      }
+    };
+  }
+
   /** A new writer configuration (Lucene takes one per writer). */
   static IndexWriterConfig writerConfig(StoreOptions options) {
     Analyzer analyzer = Schema.analyzer();
@@ -255,10 +280,7 @@ final class IndexDirectory {
     config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
     config.setIndexDeletionPolicy(new KeepRecentCommits());
     config.setMergeScheduler(new LoggedMerges(options.directory()));
-    config.setMergePolicy(
-        new TieredMergePolicy()
-            .setSegmentsPerTier(SEGMENTS_PER_TIER)
-            .setFloorSegmentMB(FLOOR_SEGMENT_MB));
+    config.setMergePolicy(mergePolicy(options.index().segmentsPerTier()));
     config.setSimilarity(
         new BM25Similarity((float) options.index().bm25K1(), (float) options.index().bm25B()));
     // The codec name written to the index stays "Lucene104"; the per-field format is recorded by

@@ -2,6 +2,7 @@ package dev.recall4j.store;
 
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.IndexSettings;
 import dev.recall4j.core.store.RecordKey;
 import dev.recall4j.core.store.RecordStore;
 import dev.recall4j.core.store.StoreFilter;
@@ -152,15 +153,15 @@ public final class LuceneStore implements RecordStore {
   }
 
   /**
-   * The merge policy's settings, as a short name ("tiers4-floor64": segments a tier, floor segment
-   * MB): part of the key of anything that keeps indexes as writes left them, since they decide how
-   * many segments a search visits.
+   * The merge policy's settings with {@code segments_per_tier} at its default, as a short name
+   * ("tiers4-floor64": segments a tier, floor segment MB): part of the key of anything that keeps
+   * indexes as writes left them, since they decide how many segments a search visits.
    */
   public static String mergeLayout() {
     return String.format(
         Locale.ROOT,
-        "tiers%.0f-floor%.0f",
-        IndexDirectory.SEGMENTS_PER_TIER,
+        "tiers%d-floor%.0f",
+        IndexSettings.DEFAULT_SEGMENTS_PER_TIER,
         IndexDirectory.FLOOR_SEGMENT_MB);
   }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.Scope;
 import dev.recall4j.core.store.Hit;
+import dev.recall4j.core.store.IndexSettings;
 import dev.recall4j.core.store.StoreFilter;
 import dev.recall4j.core.store.VectorEncoding;
 import java.io.IOException;
@@ -106,6 +107,32 @@ class LuceneStoreTest {
     }
     try (LuceneStore store = TestRecords.withVectors(dir, 2)) {
       assertEquals(7, store.find(StoreFilter.all(Scope.of("ns")), 10).size());
+    }
+  }
+
+  @Test
+  void withoutBackgroundMergesWritesKeepTheirSegmentsAndCompactStillMerges() throws IOException {
+    StoreOptions options =
+        StoreOptions.builder(dir)
+            .embedding("test-model", 2)
+            .index(IndexSettings.DEFAULTS.withSegmentsPerTier(0))
+            .build();
+    try (LuceneStore store = LuceneStore.open(options)) {
+      for (int i = 0; i < 7; i++) {
+        store.upsert(record("r" + i, "alpha " + i).vector(new float[] {1, i}).build());
+      }
+    }
+    try (Directory files = FSDirectory.open(dir);
+        DirectoryReader reader = DirectoryReader.open(files)) {
+      assertEquals(7, reader.leaves().size());
+    }
+    try (LuceneStore store = LuceneStore.open(options)) {
+      store.compact();
+    }
+    try (Directory files = FSDirectory.open(dir);
+        DirectoryReader reader = DirectoryReader.open(files)) {
+      assertEquals(1, reader.leaves().size());
+      assertEquals(7, reader.numDocs());
     }
   }
 

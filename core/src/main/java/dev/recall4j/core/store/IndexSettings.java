@@ -25,6 +25,12 @@ import dev.recall4j.core.Wire;
  * @param codeFieldBoost {@code code_field_boost}: weight of the code-aware field (split
  *     identifiers, paths) beside the English text field, applied at query time; 0 gives plain BM25
  *     as Anserini computes it (default {@value #DEFAULT_CODE_FIELD_BOOST}; 0 to 10)
+ * @param segmentsPerTier {@code segments_per_tier}: segments of about one size the in-process index
+ *     lets stand before merging them in the background (default {@value
+ *     #DEFAULT_SEGMENTS_PER_TIER}; Lucene's is 8): every search visits every segment, so fewer suit
+ *     an index read far more often than written. 0 merges only when compacting, so an index keeps
+ *     the segments its writes leave: the evaluation uses it, since where background merges land
+ *     depends on timing and HNSW search is approximate per segment. 0 or 2 to 50
  */
 public record IndexSettings(
     VectorEncoding vectorEncoding,
@@ -33,7 +39,8 @@ public record IndexSettings(
     int vectorCandidates,
     double bm25K1,
     double bm25B,
-    double codeFieldBoost) {
+    double codeFieldBoost,
+    int segmentsPerTier) {
 
   /**
    * Default {@link #codeFieldBoost}: 0.3. The code field's split identifier parts ({@code findById
@@ -45,9 +52,20 @@ public record IndexSettings(
    */
   public static final double DEFAULT_CODE_FIELD_BOOST = 0.3;
 
+  /** Default {@link #segmentsPerTier}: 4 (issue 35: a 10K recall as built took half the time). */
+  public static final int DEFAULT_SEGMENTS_PER_TIER = 4;
+
   /** Every default. */
   public static final IndexSettings DEFAULTS =
-      new IndexSettings(VectorEncoding.INT8, 16, 100, 100, 0.9, 0.4, DEFAULT_CODE_FIELD_BOOST);
+      new IndexSettings(
+          VectorEncoding.INT8,
+          16,
+          100,
+          100,
+          0.9,
+          0.4,
+          DEFAULT_CODE_FIELD_BOOST,
+          DEFAULT_SEGMENTS_PER_TIER);
 
   public IndexSettings {
     Checks.notNull(vectorEncoding, "index_settings.vector_encoding");
@@ -67,6 +85,11 @@ public record IndexSettings(
     Checks.inRange(bm25K1, 0, 10, "index_settings.bm25_k1");
     Checks.inRange(bm25B, 0, 1, "index_settings.bm25_b");
     Checks.inRange(codeFieldBoost, 0, 10, "index_settings.code_field_boost");
+    Checks.require(
+        segmentsPerTier == 0 || (segmentsPerTier >= 2 && segmentsPerTier <= 50),
+        "index_settings.segments_per_tier",
+        "must be 0 (merge only when compacting) or in [2, 50], got %d",
+        segmentsPerTier);
   }
 
   /** These settings with what an {@code index_settings} section says over them. */
@@ -78,7 +101,8 @@ public record IndexSettings(
         "vector_candidates",
         "bm25_k1",
         "bm25_b",
-        "code_field_boost");
+        "code_field_boost",
+        "segments_per_tier");
     IndexSettings[] x = {this};
     s.text(
         "vector_encoding",
@@ -90,36 +114,91 @@ public record IndexSettings(
     s.number("bm25_k1", v -> x[0] = x[0].withBm25(v, x[0].bm25B));
     s.number("bm25_b", v -> x[0] = x[0].withBm25(x[0].bm25K1, v));
     s.number("code_field_boost", v -> x[0] = x[0].withCodeFieldBoost(v));
+    s.integer("segments_per_tier", v -> x[0] = x[0].withSegmentsPerTier(v));
     return x[0];
   }
 
   public IndexSettings withVectorEncoding(VectorEncoding encoding) {
     return new IndexSettings(
-        encoding, hnswM, hnswBeamWidth, vectorCandidates, bm25K1, bm25B, codeFieldBoost);
+        encoding,
+        hnswM,
+        hnswBeamWidth,
+        vectorCandidates,
+        bm25K1,
+        bm25B,
+        codeFieldBoost,
+        segmentsPerTier);
   }
 
   public IndexSettings withHnswM(int m) {
     return new IndexSettings(
-        vectorEncoding, m, hnswBeamWidth, vectorCandidates, bm25K1, bm25B, codeFieldBoost);
+        vectorEncoding,
+        m,
+        hnswBeamWidth,
+        vectorCandidates,
+        bm25K1,
+        bm25B,
+        codeFieldBoost,
+        segmentsPerTier);
   }
 
   public IndexSettings withHnswBeamWidth(int beamWidth) {
     return new IndexSettings(
-        vectorEncoding, hnswM, beamWidth, vectorCandidates, bm25K1, bm25B, codeFieldBoost);
+        vectorEncoding,
+        hnswM,
+        beamWidth,
+        vectorCandidates,
+        bm25K1,
+        bm25B,
+        codeFieldBoost,
+        segmentsPerTier);
   }
 
   public IndexSettings withVectorCandidates(int candidates) {
     return new IndexSettings(
-        vectorEncoding, hnswM, hnswBeamWidth, candidates, bm25K1, bm25B, codeFieldBoost);
+        vectorEncoding,
+        hnswM,
+        hnswBeamWidth,
+        candidates,
+        bm25K1,
+        bm25B,
+        codeFieldBoost,
+        segmentsPerTier);
   }
 
   public IndexSettings withBm25(double k1, double b) {
     return new IndexSettings(
-        vectorEncoding, hnswM, hnswBeamWidth, vectorCandidates, k1, b, codeFieldBoost);
+        vectorEncoding,
+        hnswM,
+        hnswBeamWidth,
+        vectorCandidates,
+        k1,
+        b,
+        codeFieldBoost,
+        segmentsPerTier);
   }
 
   public IndexSettings withCodeFieldBoost(double boost) {
     return new IndexSettings(
-        vectorEncoding, hnswM, hnswBeamWidth, vectorCandidates, bm25K1, bm25B, boost);
+        vectorEncoding,
+        hnswM,
+        hnswBeamWidth,
+        vectorCandidates,
+        bm25K1,
+        bm25B,
+        boost,
+        segmentsPerTier);
+  }
+
+  public IndexSettings withSegmentsPerTier(int segments) {
+    return new IndexSettings(
+        vectorEncoding,
+        hnswM,
+        hnswBeamWidth,
+        vectorCandidates,
+        bm25K1,
+        bm25B,
+        codeFieldBoost,
+        segments);
   }
 }

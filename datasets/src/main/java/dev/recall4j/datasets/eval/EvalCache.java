@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  *   <root>/index/<key>/        the engine index (lucene/) and the SQLite baseline (baseline.sqlite),
  *                              key = sha256(records version, dataset checksum, model or "none",
  *                              every index-time setting: vector encoding, HNSW m and beam, BM25 k1, b,
- *                              passage words)
+ *                              passage words, segments a tier)
  *
  * Vectors are keyed by the text embedded, without records version or index settings, so changing a
  * setting (int8 -> float32, another passage size) or how documents become records rebuilds the
@@ -69,7 +69,8 @@ final class EvalCache {
                 Integer.toString(config.indexSettings().hnswBeamWidth()),
                 Double.toString(config.indexSettings().bm25K1()),
                 Double.toString(config.indexSettings().bm25B()),
-                Integer.toString(config.embedder().passageWords())));
+                Integer.toString(config.embedder().passageWords()),
+                "segments" + config.indexSettings().segmentsPerTier()));
   }
 
   /** The vector file of a dataset and model. */

@@ -11,6 +11,7 @@ import dev.recall4j.core.ScoredRecord;
 import dev.recall4j.core.Stage;
 import dev.recall4j.core.TokenCounter;
 import dev.recall4j.core.Wire;
+import dev.recall4j.core.store.IndexSettings;
 import dev.recall4j.datasets.baseline.SqliteBaseline;
 import dev.recall4j.datasets.load.Dataset;
 import dev.recall4j.datasets.load.Document;
@@ -92,16 +93,20 @@ final class EvaluationJob {
     options.modes().forEach(m -> runs.put(m, new ModeRun(m, dataset, options)));
     Path entry;
     try {
+      // No merge in the background: where merges land depends on timing, and HNSW search is
+      // approximate per segment, so a gate's figures would depend on it. The index keeps the
+      // segments its chunks left, a fixed layout.
+      IndexSettings settings = options.indexSettings().withSegmentsPerTier(0);
       EngineConfig defaults =
           EngineConfig.builder(options.cacheDir())
-              .indexSettings(options.indexSettings())
+              .indexSettings(settings)
               .passageWords(options.passageWords())
               .build();
       entry = cache.indexEntry(dataset, vectorsKey, defaults);
       config =
           EngineConfig.builder(entry)
               .indexDir(Path.of("lucene"))
-              .indexSettings(options.indexSettings())
+              .indexSettings(settings)
               .embedderProvider(model == null ? EmbedderProvider.NONE : EmbedderProvider.ONNX)
               .embedderModel(modelId == null ? defaults.embedder().model() : modelId)
               .passageWords(options.passageWords())
