@@ -4,6 +4,7 @@ import dev.recall4j.core.Checks;
 import dev.recall4j.core.ConfigSection;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.Wire;
+import java.util.function.Consumer;
 
 /**
  * How a store indexes and searches ({@code index_settings} in {@code recall4j.yaml}): the one place
@@ -119,86 +120,72 @@ public record IndexSettings(
   }
 
   public IndexSettings withVectorEncoding(VectorEncoding encoding) {
-    return new IndexSettings(
-        encoding,
-        hnswM,
-        hnswBeamWidth,
-        vectorCandidates,
-        bm25K1,
-        bm25B,
-        codeFieldBoost,
-        segmentsPerTier);
+    return edit(e -> e.vectorEncoding = encoding);
   }
 
   public IndexSettings withHnswM(int m) {
-    return new IndexSettings(
-        vectorEncoding,
-        m,
-        hnswBeamWidth,
-        vectorCandidates,
-        bm25K1,
-        bm25B,
-        codeFieldBoost,
-        segmentsPerTier);
+    return edit(e -> e.hnswM = m);
   }
 
   public IndexSettings withHnswBeamWidth(int beamWidth) {
-    return new IndexSettings(
-        vectorEncoding,
-        hnswM,
-        beamWidth,
-        vectorCandidates,
-        bm25K1,
-        bm25B,
-        codeFieldBoost,
-        segmentsPerTier);
+    return edit(e -> e.hnswBeamWidth = beamWidth);
   }
 
   public IndexSettings withVectorCandidates(int candidates) {
-    return new IndexSettings(
-        vectorEncoding,
-        hnswM,
-        hnswBeamWidth,
-        candidates,
-        bm25K1,
-        bm25B,
-        codeFieldBoost,
-        segmentsPerTier);
+    return edit(e -> e.vectorCandidates = candidates);
   }
 
   public IndexSettings withBm25(double k1, double b) {
-    return new IndexSettings(
-        vectorEncoding,
-        hnswM,
-        hnswBeamWidth,
-        vectorCandidates,
-        k1,
-        b,
-        codeFieldBoost,
-        segmentsPerTier);
+    return edit(
+        e -> {
+          e.bm25K1 = k1;
+          e.bm25B = b;
+        });
   }
 
   public IndexSettings withCodeFieldBoost(double boost) {
-    return new IndexSettings(
-        vectorEncoding,
-        hnswM,
-        hnswBeamWidth,
-        vectorCandidates,
-        bm25K1,
-        bm25B,
-        boost,
-        segmentsPerTier);
+    return edit(e -> e.codeFieldBoost = boost);
   }
 
   public IndexSettings withSegmentsPerTier(int segments) {
+    return edit(e -> e.segmentsPerTier = segments);
+  }
+
+  /** A copy with {@code change} applied, checked like the constructor. */
+  private IndexSettings edit(Consumer<Edit> change) {
+    Edit edit = new Edit(this);
+    change.accept(edit);
     return new IndexSettings(
-        vectorEncoding,
-        hnswM,
-        hnswBeamWidth,
-        vectorCandidates,
-        bm25K1,
-        bm25B,
-        codeFieldBoost,
-        segments);
+        edit.vectorEncoding,
+        edit.hnswM,
+        edit.hnswBeamWidth,
+        edit.vectorCandidates,
+        edit.bm25K1,
+        edit.bm25B,
+        edit.codeFieldBoost,
+        edit.segmentsPerTier);
+  }
+
+  /** The settings' values while a {@code with} method changes one. */
+  private static final class Edit {
+    VectorEncoding vectorEncoding;
+    int hnswM;
+    int hnswBeamWidth;
+    int vectorCandidates;
+    double bm25K1;
+    double bm25B;
+    double codeFieldBoost;
+    int segmentsPerTier;
+
+    Edit(IndexSettings s) {
+      vectorEncoding = s.vectorEncoding;
+      hnswM = s.hnswM;
+      hnswBeamWidth = s.hnswBeamWidth;
+      vectorCandidates = s.vectorCandidates;
+      bm25K1 = s.bm25K1;
+      bm25B = s.bm25B;
+      codeFieldBoost = s.codeFieldBoost;
+      segmentsPerTier = s.segmentsPerTier;
+    }
   }
 }
