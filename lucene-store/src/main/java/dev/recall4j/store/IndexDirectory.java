@@ -235,13 +235,12 @@ final class IndexDirectory {
    * the floor above; 0: the same policy for compacting only, no merge in the background.
    */
   static MergePolicy mergePolicy(int segmentsPerTier) {
-    TieredMergePolicy tiered =
-        new TieredMergePolicy()
-            .setSegmentsPerTier(segmentsPerTier == 0 ? 8 : segmentsPerTier)
-            .setFloorSegmentMB(FLOOR_SEGMENT_MB);
+    TieredMergePolicy tiered = new TieredMergePolicy().setFloorSegmentMB(FLOOR_SEGMENT_MB);
     if (segmentsPerTier > 0) {
-      return tiered;
+      return tiered.setSegmentsPerTier(segmentsPerTier);
     }
+    // Both kinds of natural merge refused: Lucene's full-flush merges at a commit ask the wrapped
+    // policy's own findMerges, which this filter would not see.
     return new FilterMergePolicy(tiered) {
       @Override
       public MergeSpecification findMerges(
