@@ -50,7 +50,7 @@ public final class SingleWrites {
       var cpu =
           (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
       long cpuStart = cpu.getProcessCpuTime();
-      long[] nanos = new long[records.size()];
+      double[] millis = new double[records.size()];
       long start = System.nanoTime();
       long closeStart;
       try (RecallEngine engine =
@@ -58,13 +58,13 @@ public final class SingleWrites {
         for (int i = 0; i < records.size(); i++) {
           long t = System.nanoTime();
           engine.save(records.get(i));
-          nanos[i] = System.nanoTime() - t;
+          millis[i] = (System.nanoTime() - t) / 1e6;
         }
         closeStart = System.nanoTime();
       }
       long end = System.nanoTime();
       long cpuNanos = cpu.getProcessCpuTime() - cpuStart;
-      Arrays.sort(nanos);
+      Arrays.sort(millis);
       int segments;
       try (Directory files = FSDirectory.open(workspace);
           DirectoryReader reader = DirectoryReader.open(files)) {
@@ -76,8 +76,8 @@ public final class SingleWrites {
               + " CPU %.1f s; %d segments left; load %.2f%n",
           writes,
           size,
-          nanos[nanos.length / 2] / 1e6,
-          nanos[(int) Math.min(nanos.length - 1, Math.ceil(nanos.length * 0.99) - 1)] / 1e6,
+          RecallLatency.percentile(millis, 50),
+          RecallLatency.percentile(millis, 99),
           (closeStart - start) / 1e9,
           (end - closeStart) / 1e9,
           cpuNanos / 1e9,
