@@ -5,6 +5,7 @@ import dev.recall4j.core.Kind;
 import dev.recall4j.core.MemoryRecord;
 import dev.recall4j.core.RecallRequest;
 import dev.recall4j.core.Silo;
+import dev.recall4j.core.Stage;
 import dev.recall4j.engine.EmbedderProvider;
 import dev.recall4j.engine.EngineConfig;
 import dev.recall4j.engine.RecallEngine;
@@ -28,10 +29,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.StringJoiner;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -97,6 +100,7 @@ public final class ServerLatency {
     System.out.println("| path | clients | p50 ms | p99 ms | calls/s |");
     System.out.println("|---|---|---|---|---|");
     double readyMs;
+    StageTimes stages = new StageTimes();
     try (RecallEngine engine = RecallEngine.open(config)) {
       if (pool == null) {
         fillSynthetic(engine, records);
@@ -111,7 +115,8 @@ public final class ServerLatency {
         readyMs = (System.nanoTime() - started) / 1e6;
         int port = server.port();
         for (int clients : new int[] {1, 4, 16}) {
-          System.out.println(row("in-process", clients, calls, () -> inProcess(engine)));
+          StageTimes timed = clients == 1 ? stages : null;
+          System.out.println(row("in-process", clients, calls, () -> inProcess(engine, timed)));
           System.out.println(row("MCP HTTP", clients, calls, () -> mcp(port)));
           System.out.println(row("MCP HTTP, plain POST", clients, calls, () -> mcpPlain(port)));
           System.out.println(row("JSON /v1", clients, calls, () -> json(port)));
@@ -138,6 +143,11 @@ public final class ServerLatency {
             + " load)%n",
         readyMs,
         coldMs);
+    System.out.printf(
+        Locale.ROOT,
+        "in-process, 1 client, p50 of each stage's wall time over its last %d recalls (ms): %s%n",
+        calls,
+        stages.medians(calls));
   }
 
   static EngineConfig config(Path workspace, String embedder) {
@@ -210,8 +220,43 @@ public final class ServerLatency {
     };
   }
 
-  private static Caller inProcess(RecallEngine engine) {
-    return query -> engine.recall(RecallRequest.builder(query).build());
+  /** Recalls in this JVM; each recall's stage times go to {@code stages} unless it is null. */
+  private static Caller inProcess(RecallEngine engine, StageTimes stages) {
+    return query -> {
+      Map<Stage, Double> timings =
+          engine.recall(RecallRequest.builder(query).build()).timingsMillis();
+      if (stages != null) {
+        stages.add(timings);
+      }
+    };
+  }
+
+  /**
+   * Each stage's wall times, recall by recall: where a served recall's time goes, the query
+   * embedding ({@link Stage#EMBED}: the wait for the vector after the lexical search) beside the
+   * searches.
+   */
+  private static final class StageTimes {
+    private final Map<Stage, List<Double>> millis = new EnumMap<>(Stage.class);
+
+    synchronized void add(Map<Stage, Double> timings) {
+      timings.forEach((stage, ms) -> millis.computeIfAbsent(stage, s -> new ArrayList<>()).add(ms));
+    }
+
+    /** The median of each stage's last {@code count} times (the warm-up's are before them). */
+    synchronized String medians(int count) {
+      StringJoiner line = new StringJoiner(", ");
+      millis.forEach(
+          (stage, all) -> {
+            double[] last =
+                all.subList(Math.max(0, all.size() - count), all.size()).stream()
+                    .mapToDouble(Double::doubleValue)
+                    .sorted()
+                    .toArray();
+            line.add(String.format(Locale.ROOT, "%s %.2f", stage, last[last.length / 2]));
+          });
+      return line.toString();
+    }
   }
 
   private static Caller mcp(int port) {
