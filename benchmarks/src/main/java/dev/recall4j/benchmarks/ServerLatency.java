@@ -46,7 +46,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * over stdio to a child JVM serving the index, and one {@code bin/recall4j recall} process per
  * call; p50, p99 and throughput with 1, 4 and 16 concurrent clients, and the stdio server's cold
  * start to its first answer. Not a test: run by {@code bin/bench-server [--records N] [--calls N]
- * [--cli-calls N] [--embedder onnx|none]}; prints a Markdown table.
+ * [--cli-calls N] [--embedder onnx|none]}; prints a Markdown table, the start-up times and the p50
+ * of each stage of the in-process recalls at one client (where a served recall's time goes).
  */
 public final class ServerLatency {
   private static final String[] WORDS =
